@@ -1,0 +1,164 @@
+/**
+ * The route table: the one list of routes. Menu, route keys, permission strings, the access plugin,
+ * the server's authorization and the permission page are all derived from it (src/shared/routes.ts).
+ *
+ * Extra fields beside Umi's own:
+ * - `actions`: the permission actions of the route (`<route-key>-<action>`); a menu route needs `view`.
+ * - `level1`: a top-level menu item that is a page, not a group (needs its view permission).
+ * Routes without actions (hidden helper pages, redirects, 403/404) are always allowed.
+ */
+export type RouteAction = 'view' | 'create' | 'edit' | 'delete' | 'remove' | 'handle' | 'confirm' | 'revoke';
+
+export interface AppRoute {
+  path: string;
+  name?: string;
+  icon?: string;
+  component?: string;
+  redirect?: string;
+  routes?: AppRoute[];
+  actions?: RouteAction[];
+  level1?: boolean;
+  hideInMenu?: boolean;
+  layout?: false;
+  access?: string;
+}
+
+const crud: RouteAction[] = ['view', 'create', 'edit', 'delete'];
+
+const routes: AppRoute[] = [
+  { path: '/', redirect: '/alarm/board/over' },
+  {
+    path: '/alarm/board',
+    name: '报警看板',
+    icon: 'DashboardOutlined',
+    routes: [
+      { path: '/alarm/board/over', name: '报警总览', component: './Alarm/Board/Over', actions: ['view'] },
+      {
+        path: '/alarm/board/performance',
+        name: '报警性能看板',
+        component: './Alarm/Board/Performance',
+        actions: ['view'],
+      },
+      { path: '/alarm/board/eq', name: '设备报警看板', component: './Alarm/Board/Equipment', actions: ['view'] },
+    ],
+  },
+  {
+    path: '/alarm/bases',
+    name: '报警库',
+    icon: 'DatabaseOutlined',
+    routes: [
+      {
+        path: '/alarm/bases/list',
+        name: '报警列表',
+        component: './Alarm/Bases/List',
+        actions: ['view', 'edit', 'remove', 'handle', 'confirm'],
+      },
+      { path: '/alarm/bases/abnormal', name: '异常报警列表', component: './Alarm/Bases/Abnormal', actions: ['view'] },
+    ],
+  },
+  {
+    path: '/alarm/template',
+    name: '报警模板',
+    icon: 'ProfileOutlined',
+    routes: [
+      { path: '/alarm/template', redirect: '/alarm/template/list' },
+      { path: '/alarm/template/list', name: '模板列表', component: './Alarm/Template/List', actions: crud },
+    ],
+  },
+  { path: '/alarm/template2/list', redirect: '/alarm/template/list' },
+  {
+    path: '/alarm/template2/list/create',
+    name: '新建模板',
+    component: './Alarm/Template/Edit',
+    hideInMenu: true,
+  },
+  { path: '/alarm/template2/list/edit', name: '编辑模板', component: './Alarm/Template/Edit', hideInMenu: true },
+  {
+    path: '/alarm/op',
+    name: '优化管理',
+    icon: 'ControlOutlined',
+    routes: [
+      { path: '/alarm/op', redirect: '/alarm/op/working' },
+      { path: '/alarm/op/working', name: '多工况管理', component: './Alarm/Op/Working', actions: crud },
+      { path: '/alarm/op/update', name: '变更管理', component: './Alarm/Op/Update', actions: crud },
+      { path: '/alarm/op/system/run', name: '系统运行看板', component: './Alarm/Op/SystemRun', actions: ['view'] },
+      {
+        path: '/alarm/op/system/improve',
+        name: '系统改进看板',
+        component: './Alarm/Op/SystemImprove',
+        actions: ['view'],
+      },
+      { path: '/alarm/op/evaluate', name: '模板评估', component: './Alarm/Op/Evaluate', actions: ['view'] },
+      { path: '/alarm/op/optimize', name: '对比优化看板', component: './Alarm/Op/Optimize', actions: ['view'] },
+      { path: '/alarm/op/config', name: '优化目标设置', component: './Alarm/Op/Targets', actions: ['view'] },
+    ],
+  },
+  {
+    path: '/alarm/op2/working/create',
+    name: '新建工况',
+    component: './Alarm/Op/WorkingCreate',
+    hideInMenu: true,
+  },
+  { path: '/alarm/op3', redirect: '/alarm/op/update' },
+  { path: '/alarm/op3/update', name: '发起变更', component: './Alarm/Op/UpdateCreate', hideInMenu: true },
+  {
+    path: '/alarm/approve/list',
+    name: '审批管理',
+    icon: 'AuditOutlined',
+    component: './Alarm/Approve',
+    actions: ['view', 'revoke', 'delete'],
+    level1: true,
+  },
+  {
+    path: '/alarm/base',
+    name: '基础配置',
+    icon: 'SettingOutlined',
+    routes: [
+      { path: '/alarm/base', redirect: '/alarm/base/type' },
+      { path: '/alarm/base/type', name: '报警类型', component: './Alarm/Base/Type', actions: crud },
+      { path: '/alarm/base/system', name: '系统类型', component: './Alarm/Base/System', actions: crud },
+      {
+        path: '/alarm/base/examine/config',
+        name: '审批配置',
+        component: './Alarm/Base/ExamineConfig',
+        actions: crud,
+      },
+      { path: '/alarm/base/config', name: '异常报警配置', component: './Alarm/Base/AbnormalConfig', actions: crud },
+    ],
+  },
+  {
+    path: '/alarm/base/examine/config2',
+    layout: false,
+    hideInMenu: true,
+    routes: [
+      { path: '/alarm/base/examine/config2', redirect: '/alarm/base/examine/config' },
+      {
+        path: '/alarm/base/examine/config2/child',
+        name: '审核流程配置',
+        component: './Alarm/Base/FlowEditor',
+        layout: false,
+      },
+    ],
+  },
+  {
+    path: '/alarm/mock',
+    name: '模拟',
+    icon: 'ExperimentOutlined',
+    component: './Alarm/Mock',
+    actions: ['view'],
+    level1: true,
+  },
+  {
+    path: '/permission',
+    name: '权限配置',
+    icon: 'TeamOutlined',
+    component: './Permission',
+    actions: ['view', 'edit'],
+    level1: true,
+  },
+  { path: '/403', name: '无权限', component: './Exception/Forbidden', layout: false, hideInMenu: true },
+  { path: '/404', name: '页面不存在', component: './Exception/NotFound', layout: false, hideInMenu: true },
+  { path: '*', component: './Exception/NotFound', layout: false },
+];
+
+export default routes;

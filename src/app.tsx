@@ -1,0 +1,66 @@
+import type { RequestConfig, RunTimeLayoutConfig } from '@umijs/max';
+import { history } from '@umijs/max';
+import type React from 'react';
+import defaultSettings from '../config/defaultSettings';
+import ErrorBoundary from './components/ErrorBoundary';
+import HeaderUser, { avatarUrl } from './components/HeaderUser';
+import OfflineNotice from './components/OfflineNotice';
+import { requestConfig } from './requestErrorConfig';
+import { bootstrapSession } from './services/bootstrap';
+import { type CurrentUser, fetchUserInfo } from './services/user';
+import { filterMenu, isPathAllowed, type MenuItem } from './shared/routes';
+
+// Only Umi runtime keys may be exported from this file; helpers live in services/ and utils/.
+
+interface InitialState {
+  currentUser?: CurrentUser;
+  settings: typeof defaultSettings;
+}
+
+export async function getInitialState(): Promise<InitialState> {
+  const currentUser = await bootstrapSession({
+    location: window.location,
+    fetchUser: fetchUserInfo,
+    goto: (path) => history.push(path),
+    replaceAddress: (address) => window.history.replaceState(window.history.state, '', address),
+  }).catch(() => undefined);
+  return { currentUser, settings: defaultSettings };
+}
+
+export const layout: RunTimeLayoutConfig = ({ initialState }) => {
+  const user = initialState?.currentUser;
+  const permissions = user?.permission ?? [];
+  let visibleMenu: MenuItem[] = [];
+  return {
+    ...initialState?.settings,
+    menu: { locale: false },
+    rightContentRender: false,
+    avatarProps: {
+      src: avatarUrl(user?.avatar) || undefined,
+      title: user?.name,
+      size: 'small',
+      render: (_, avatar) => <HeaderUser>{avatar}</HeaderUser>,
+    },
+    waterMarkProps: { content: user?.name },
+    menuDataRender: (menuData) => {
+      visibleMenu = filterMenu(menuData as MenuItem[], permissions);
+      return visibleMenu as typeof menuData;
+    },
+    onPageChange: (location) => {
+      if (location?.pathname && !isPathAllowed(location.pathname, permissions, visibleMenu)) history.push('/403');
+    },
+    childrenRender: (children) => (
+      <>
+        <OfflineNotice />
+        {children}
+      </>
+    ),
+    ErrorBoundary,
+  };
+};
+
+export const request: RequestConfig = requestConfig;
+
+export function rootContainer(container: React.ReactNode) {
+  return <ErrorBoundary>{container}</ErrorBoundary>;
+}

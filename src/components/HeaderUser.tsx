@@ -1,0 +1,30 @@
+import { LogoutOutlined } from '@ant-design/icons';
+import { Dropdown } from 'antd';
+import type React from 'react';
+import { clearSession } from '../utils/session';
+
+/** Joins the user's avatar path to the configured base address (absolute URLs are kept). */
+export function avatarUrl(avatar: string | undefined, base: string = process.env.UMI_APP_AVATAR_BASE ?? ''): string {
+  if (!avatar) return '';
+  if (/^(https?:|data:|blob:)/.test(avatar) || !base) return avatar;
+  return `${base.replace(/\/+$/, '')}/${avatar.replace(/^\/+/, '')}`;
+}
+
+export function signOut(): void {
+  clearSession();
+  window.location.assign('/403');
+}
+
+/** The header's avatar and name, with sign-out in its menu. */
+export default function HeaderUser({ children }: React.PropsWithChildren) {
+  return (
+    <Dropdown
+      menu={{
+        items: [{ key: 'signOut', icon: <LogoutOutlined />, label: '退出登录' }],
+        onClick: signOut,
+      }}
+    >
+      <span>{children}</span>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,3 @@
+import PageFrame from '@/components/PageFrame';
+
+export default PageFrame;

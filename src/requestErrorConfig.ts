@@ -1,0 +1,140 @@
+import type { AxiosError, AxiosResponse, RequestConfig, RequestOptions } from '@umijs/max';
+import { history } from '@umijs/max';
+import { message, notification } from 'antd';
+import { getToken } from './utils/session';
+
+/** The second envelope of seed §8, for back ends that answer `{success, errorCode, …}`. */
+export enum ErrorShowType {
+  SILENT = 0,
+  WARN_MESSAGE = 1,
+  ERROR_MESSAGE = 2,
+  NOTIFICATION = 3,
+  REDIRECT = 9,
+}
+
+interface BizResponse {
+  success: boolean;
+  data?: unknown;
+  errorCode?: number | string;
+  errorMessage?: string;
+  showType?: ErrorShowType;
+}
+
+/** Our own envelope: `{code, msg, data}`. */
+interface Envelope {
+  code: number;
+  msg?: string;
+  data?: unknown;
+}
+
+export const CANNOT_CONNECT_MESSAGE = '服务器连接失败，请稍后再试';
+
+/** A failure already shown to the user by an interceptor; the error handler stays quiet on it. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+function isEnvelope(body: unknown): body is Envelope {
+  return typeof body === 'object' && body !== null && typeof (body as Envelope).code === 'number';
+}
+
+/** Seed §8 code handling: 401/403 → /403; 1 (or any other failure code) → error toast. */
+function rejectEnvelope(body: Envelope): Promise<never> {
+  if (body.code === 401 || body.code === 403) {
+    history.push('/403');
+  } else {
+    message.error(body.msg || '请求失败');
+  }
+  return Promise.reject(new ApiError(body.msg || '请求失败', body.code, body.data));
+}
+
+function onResponse(response: AxiosResponse): AxiosResponse | Promise<never> {
+  const body: unknown = response.data;
+  if (isEnvelope(body) && body.code !== 0) return rejectEnvelope(body);
+  if ((body as BizResponse | null)?.success === false) message.error('请求失败！');
+  return response;
+}
+
+/** A refused blob request (an export) carries its JSON envelope as a Blob. */
+async function responseBody(error: AxiosError): Promise<unknown> {
+  const data: unknown = error.response?.data;
+  if (typeof Blob !== 'undefined' && data instanceof Blob && data.type.includes('json')) {
+    try {
+      return JSON.parse(await data.text());
+    } catch {
+      return data;
+    }
+  }
+  return data;
+}
+
+async function onResponseError(failure: Error): Promise<never> {
+  const error = failure as AxiosError;
+  const body = await responseBody(error);
+  if (isEnvelope(body) && body.code !== 0) return rejectEnvelope(body);
+  if (error.code === 'ERR_BAD_RESPONSE') {
+    message.error(CANNOT_CONNECT_MESSAGE);
+    return Promise.reject(new ApiError(CANNOT_CONNECT_MESSAGE, error.response?.status ?? 500, body));
+  }
+  // Transport failures keep the axios error, whose response/request the error handler reports.
+  return Promise.reject(error.response || error.request ? error : new Error('Something went wrong.'));
+}
+
+function withBearer(config: RequestOptions): RequestOptions {
+  // Seed §7: every call carries the bearer, empty when there is no token. The seed's placeholder
+  // token query parameter is deliberately not sent (a leaked secret in every URL).
+  return { ...config, headers: { ...config.headers, Authorization: `Bearer ${getToken() ?? ''}` } };
+}
+
+export const requestConfig: RequestConfig = {
+  baseURL: '/api',
+  headers: { 'Content-Type': 'application/json' },
+  errorConfig: {
+    errorThrower(res: unknown) {
+      const { success, data, errorCode, errorMessage, showType } = res as BizResponse;
+      if (success === false) {
+        const error = new Error(errorMessage) as Error & { info: BizResponse };
+        error.name = 'BizError';
+        error.info = { success, errorCode, errorMessage, showType, data };
+        throw error;
+      }
+    },
+    errorHandler(failure: Error, opts: RequestOptions | undefined) {
+      const error = failure as Error & Partial<AxiosError> & { info?: BizResponse };
+      if (opts?.skipErrorHandler) throw error;
+      if (error instanceof ApiError) return;
+      if (error.name === 'BizError') {
+        const { errorMessage, errorCode, showType } = error.info ?? ({} as BizResponse);
+        switch (showType) {
+          case ErrorShowType.SILENT:
+          case ErrorShowType.REDIRECT:
+            break;
+          case ErrorShowType.WARN_MESSAGE:
+            message.warning(errorMessage);
+            break;
+          case ErrorShowType.NOTIFICATION:
+            notification.open({ description: errorMessage, message: errorCode });
+            break;
+          default:
+            message.error(errorMessage);
+        }
+        // Status 0 is how some transports report a response that never came: that is no response.
+      } else if (error.response?.status) {
+        message.error(`Response status:${error.response.status}`);
+      } else if (error.request) {
+        message.error('None response! Please retry.');
+      } else {
+        message.error('Request error, please retry.');
+      }
+    },
+  },
+  requestInterceptors: [withBearer],
+  responseInterceptors: [[onResponse, onResponseError]],
+};

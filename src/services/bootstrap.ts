@@ -1,0 +1,31 @@
+import { addressWithout } from '../utils/query';
+import { getToken, setToken, storePermissions } from '../utils/session';
+import type { CurrentUser } from './user';
+
+export interface BootstrapDeps {
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>;
+  fetchUser: () => Promise<CurrentUser>;
+  goto: (path: string) => void;
+  replaceAddress: (address: string) => void;
+}
+
+/**
+ * Seed §4 start-up: on /403 load nothing; take the token from `?token=` or storage, save it, load
+ * the user and save the permission list; without a token go to /403. The token then leaves the
+ * address bar so it stays out of history, bookmarks and screenshots.
+ */
+export async function bootstrapSession(deps: BootstrapDeps): Promise<CurrentUser | undefined> {
+  const { location } = deps;
+  if (location.pathname === '/403') return undefined;
+  const fromAddress = new URLSearchParams(location.search).get('token');
+  const token = fromAddress || getToken();
+  if (!token) {
+    deps.goto('/403');
+    return undefined;
+  }
+  setToken(token);
+  if (fromAddress !== null) deps.replaceAddress(addressWithout('token', location));
+  const user = await deps.fetchUser();
+  storePermissions(user.permission);
+  return user;
+}

@@ -1,0 +1,35 @@
+import type { Workbox } from 'workbox-window';
+
+export interface UpdatePrompt {
+  /** Shows the 「发现新内容」 notice; `refresh` is what its 刷新 button does. */
+  show(refresh: () => void): void;
+}
+
+async function clearCaches(): Promise<void> {
+  if (!('caches' in window)) return;
+  const keys = await caches.keys();
+  await Promise.all(keys.map((key) => caches.delete(key)));
+}
+
+/**
+ * Seed §4 updates: when a new worker waits, offer a refresh that activates it, clears the caches
+ * and reloads once the new worker controls the page.
+ */
+export function watchForUpdates(workbox: Workbox, prompt: UpdatePrompt, reload: () => void): void {
+  workbox.addEventListener('waiting', () => {
+    prompt.show(() => {
+      workbox.addEventListener('controlling', () => {
+        clearCaches().finally(reload);
+      });
+      workbox.messageSkipWaiting();
+    });
+  });
+}
+
+/** Where offline support is off: remove any worker and cache left by an earlier build. */
+export async function removeOfflineSupport(): Promise<void> {
+  if (!window.isSecureContext || !('serviceWorker' in navigator)) return;
+  const registrations = await navigator.serviceWorker.getRegistrations();
+  await Promise.all(registrations.map((registration) => registration.unregister()));
+  await clearCaches();
+}

@@ -1,0 +1,36 @@
+/** Browser storage of the session (seed §3): the bearer token and the permission list. */
+const TOKEN_KEY = 'token';
+const PERMISSION_KEY = 'permission';
+
+export function getToken(): string | null {
+  return localStorage.getItem(TOKEN_KEY);
+}
+
+export function setToken(token: string): void {
+  localStorage.setItem(TOKEN_KEY, token);
+}
+
+export function storePermissions(permissions: string[]): void {
+  localStorage.setItem(PERMISSION_KEY, JSON.stringify(permissions));
+}
+
+export function readPermissions(): string[] | null {
+  const stored = localStorage.getItem(PERMISSION_KEY);
+  if (stored === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) ? parsed.filter((p): p is string => typeof p === 'string') : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Seed §6: true only when a stored list exists and contains the permission. */
+export function hasPermission(permission: string): boolean {
+  return readPermissions()?.includes(permission) ?? false;
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(PERMISSION_KEY);
+}

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import routes, { type AppRoute } from '../../config/routes';
+import {
+  filterMenu,
+  indexRoutes,
+  isPathAllowed,
+  type MenuItem,
+  matchRoute,
+  permissionString,
+  permissionTree,
+  requirePermission,
+  routeIndex,
+  routeKey,
+} from '../../src/shared/routes';
+
+/** The menu ProLayout builds from the table: routes with a name, not hidden, nested like the table. */
+function menuOf(table: AppRoute[]): MenuItem[] {
+  return table
+    .filter((route) => route.name && !route.hideInMenu && route.layout !== false)
+    .map((route) => ({ path: route.path, name: route.name, children: menuOf(route.routes ?? []) }));
+}
+
+const menu = menuOf(routes);
+const names = (items: MenuItem[]): unknown[] => items.map((item) => item.name);
+
+describe('route keys and permission strings (seed §6)', () => {
+  it('drops the first slash and turns the other slashes into dashes', () => {
+    expect(routeKey('/alarm/board/over')).toBe('alarm-board-over');
+    expect(routeKey('/permission')).toBe('permission');
+    expect(permissionString('/alarm/board/over', 'view')).toBe('alarm-board-over-view');
+  });
+
+  it('lists every action the table declares, once', () => {
+    const { permissions } = routeIndex;
+    expect(new Set(permissions).size).toBe(permissions.length);
+    expect(permissions).toContain('alarm-bases-list-confirm');
+    expect(permissions).toContain('alarm-approve-list-revoke');
+    expect(permissions).toContain('permission-edit');
+    expect(permissions.filter((p) => p.endsWith('-view'))).toHaveLength(20);
+    expect(permissions).toHaveLength(48);
+  });
+
+  it('refuses a permission the table does not declare', () => {
+    expect(requirePermission('/alarm/bases/list', 'handle')).toBe('alarm-bases-list-handle');
+    expect(() => requirePermission('/alarm/board/over', 'edit')).toThrow(/no action "edit"/);
+    expect(() => requirePermission('/nowhere', 'view')).toThrow();
+  });
+});
+
+describe('always-allowed and hidden paths', () => {
+  it('are exactly the seed list', () => {
+    expect(routeIndex.alwaysAllowedPaths.sort()).toEqual(
+      [
+        '/',
+        '*',
+        '/403',
+        '/404',
+        '/alarm/base/examine/config2',
+        '/alarm/base/examine/config2/child',
+        '/alarm/template2/list',
+        '/alarm/template2/list/create',
+        '/alarm/template2/list/edit',
+        '/alarm/op2/working/create',
+        '/alarm/op3',
+        '/alarm/op3/update',
+      ].sort(),
+    );
+  });
+
+  it('keeps hidden and layout-less pages out of the menu', () => {
+    const paths = JSON.stringify(menu);
+    for (const hidden of ['config2', 'template2', 'op2', 'op3', '/403', '/404']) expect(paths).not.toContain(hidden);
+  });
+
+  it('redirects the alias paths', () => {
+    const redirects = Object.fromEntries(
+      routes
+        .flatMap((route) => [route, ...(route.routes ?? [])])
+        .filter((route) => route.redirect)
+        .map((route) => [route.path, route.redirect]),
+    );
+    expect(redirects).toEqual({
+      '/': '/alarm/board/over',
+      '/alarm/template': '/alarm/template/list',
+      '/alarm/template2/list': '/alarm/template/list',
+      '/alarm/op': '/alarm/op/working',
+      '/alarm/op3': '/alarm/op/update',
+      '/alarm/base': '/alarm/base/type',
+      '/alarm/base/examine/config2': '/alarm/base/examine/config',
+    });
+  });
+
+  it('orders the menu as screens.md does', () => {
+    expect(names(menu)).toEqual([
+      '报警看板',
+      '报警库',
+      '报警模板',
+      '优化管理',
+      '审批管理',
+      '基础配置',
+      '模拟',
+      '权限配置',
+    ]);
+    expect(names(menu[3].children ?? [])).toEqual([
+      '多工况管理',
+      '变更管理',
+      '系统运行看板',
+      '系统改进看板',
+      '模板评估',
+      '对比优化看板',
+      '优化目标设置',
+    ]);
+  });
+});
+
+describe('menu filter', () => {
+  it('shows everything to a user holding every permission', () => {
+    expect(filterMenu(menu, routeIndex.permissions)).toEqual(menu);
+  });
+
+  it('keeps a child the user may view and drops the others', () => {
+    const filtered = filterMenu(menu, ['alarm-board-over-view', 'alarm-bases-list-edit']);
+    expect(names(filtered)).toEqual(['报警看板']);
+    expect(names(filtered[0].children ?? [])).toEqual(['报警总览']);
+  });
+
+  it('needs the view permission for level-1 items', () => {
+    expect(names(filterMenu(menu, ['permission-edit']))).toEqual([]);
+    expect(names(filterMenu(menu, ['permission-view', 'alarm-mock-view']))).toEqual(['模拟', '权限配置']);
+  });
+
+  it('removes a group whose children are all filtered out', () => {
+    const filtered = filterMenu(menu, ['alarm-approve-list-view']);
+    expect(names(filtered)).toEqual(['审批管理']);
+  });
+
+  it('keeps an always-allowed group and children even without permissions', () => {
+    const table: AppRoute[] = [
+      { path: '/help', name: '帮助', routes: [{ path: '/help/about', name: '关于', component: './About' }] },
+      { path: '/g', name: '组', routes: [{ path: '/g/a', name: 'A', component: './A', actions: ['view'] }] },
+    ];
+    const index = indexRoutes(table);
+    expect(names(filterMenu(menuOf(table), [], index))).toEqual(['帮助']);
+  });
+});
+
+describe('page guard', () => {
+  it('allows always-allowed paths without any permission', () => {
+    for (const path of ['/', '/403', '/404', '/alarm/op3/update', '/alarm/base/examine/config2/child']) {
+      expect(isPathAllowed(path, [])).toBe(true);
+    }
+  });
+
+  it('allows a permitted page and refuses the others', () => {
+    expect(isPathAllowed('/alarm/board/over', ['alarm-board-over-view'])).toBe(true);
+    expect(isPathAllowed('/alarm/board/over/', ['alarm-board-over-view'])).toBe(true);
+    expect(isPathAllowed('/permission', ['alarm-board-over-view'])).toBe(false);
+    expect(isPathAllowed('/alarm/bases/list', ['alarm-bases-list-edit'])).toBe(false);
+  });
+
+  it('allows a path present in the filtered menu', () => {
+    expect(isPathAllowed('/alarm/board', [], [{ path: '/alarm/board', children: [] }])).toBe(true);
+    expect(isPathAllowed('/alarm/board', [])).toBe(false);
+  });
+
+  it('sends unknown paths to the 404 route', () => {
+    expect(matchRoute('/no/such/page')?.path).toBe('*');
+    expect(isPathAllowed('/no/such/page', [])).toBe(true);
+  });
+});
+
+describe('permission tree', () => {
+  it('groups routes and their actions from the table', () => {
+    const tree = permissionTree();
+    expect(tree.map((node) => node.title)).toEqual(names(menu));
+    const library = tree.find((node) => node.title === '报警库');
+    expect(library?.children?.map((node) => node.title)).toEqual(['报警列表', '异常报警列表']);
+    expect(library?.children?.[0].children?.map((node) => node.key)).toEqual([
+      'alarm-bases-list-view',
+      'alarm-bases-list-edit',
+      'alarm-bases-list-remove',
+      'alarm-bases-list-handle',
+      'alarm-bases-list-confirm',
+    ]);
+    const leaves = JSON.stringify(tree).match(/"action":/g) ?? [];
+    expect(leaves).toHaveLength(routeIndex.permissions.length);
+  });
+});

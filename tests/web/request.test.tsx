@@ -1,0 +1,154 @@
+import { screen } from '@testing-library/react';
+import { history, request } from '@umijs/max';
+import { message } from 'antd';
+import { HttpResponse, http } from 'msw';
+import { ApiError, CANNOT_CONNECT_MESSAGE } from '@/requestErrorConfig';
+import { setToken } from '@/utils/session';
+import { mockApi, startAppRuntime } from './helpers';
+
+const server = mockApi();
+startAppRuntime();
+
+function answer(body: Record<string, unknown>, status = 200) {
+  server.use(http.all('/api/thing', () => HttpResponse.json(body, { status })));
+}
+
+describe('request client (seed §7)', () => {
+  it('sends the stored token as a bearer, to /api, without the seed placeholder parameter', async () => {
+    setToken('abc123');
+    let seen: Request | undefined;
+    server.use(
+      http.get('/api/thing', ({ request: req }) => {
+        seen = req;
+        return HttpResponse.json({ code: 0, msg: 'ok', data: 1 });
+      }),
+    );
+    await expect(request('/thing')).resolves.toEqual({ code: 0, msg: 'ok', data: 1 });
+    expect(seen?.headers.get('authorization')).toBe('Bearer abc123');
+    expect(new URL(seen?.url ?? '').search).toBe('');
+  });
+
+  it('sends an empty bearer without a token', async () => {
+    let auth: string | null = null;
+    server.use(
+      http.post('/api/thing', ({ request: req }) => {
+        auth = req.headers.get('authorization');
+        return HttpResponse.json({ code: 0, data: null });
+      }),
+    );
+    await request('/thing', { method: 'POST', data: { a: 1 } });
+    // Header values are trimmed in transit: an empty bearer arrives as the bare scheme.
+    expect(auth).toBe('Bearer');
+  });
+});
+
+describe('envelope codes (seed §8)', () => {
+  it.each([401, 403])('code %i sends the browser to /403 and rejects', async (code) => {
+    history.push('/alarm/board/over');
+    answer({ code, msg: 'no', data: null }, code);
+    await expect(request('/thing')).rejects.toBeInstanceOf(ApiError);
+    expect(history.location.pathname).toBe('/403');
+  });
+
+  it('code 1 shows msg as an error toast and rejects with it', async () => {
+    answer({ code: 1, msg: '位号不能为空', data: null });
+    await expect(request('/thing')).rejects.toThrow('位号不能为空');
+    expect(await screen.findByText('位号不能为空')).toBeInTheDocument();
+  });
+
+  it('code 1 on an HTTP 400 answer is handled the same way', async () => {
+    answer({ code: 1, msg: '参数 pageSize 不合法', data: null }, 400);
+    await expect(request('/thing')).rejects.toThrow('参数 pageSize 不合法');
+    expect(await screen.findByText('参数 pageSize 不合法')).toBeInTheDocument();
+    expect(screen.queryByText(/Response status/)).not.toBeInTheDocument();
+  });
+});
+
+describe('business errors by showType (seed §8)', () => {
+  // Each case has its own text: a toast of the previous case may still be fading out.
+  const biz = (showType: number) => ({
+    success: false,
+    errorCode: 'E42',
+    errorMessage: `业务出错${showType}`,
+    showType,
+  });
+
+  it('0 is silent apart from the request-failed message', async () => {
+    answer(biz(0));
+    await expect(request('/thing')).rejects.toThrow('业务出错0');
+    expect(await screen.findByText('请求失败！')).toBeInTheDocument();
+    expect(screen.queryByText('业务出错0')).not.toBeInTheDocument();
+  });
+
+  it('1 shows a warning message', async () => {
+    answer(biz(1));
+    await expect(request('/thing')).rejects.toThrow();
+    const text = await screen.findByText('业务出错1');
+    expect(text.closest('.ant-message-notice')?.querySelector('.ant-message-warning')).not.toBeNull();
+  });
+
+  it('2 shows an error message', async () => {
+    answer(biz(2));
+    await expect(request('/thing')).rejects.toThrow();
+    const text = await screen.findByText('业务出错2');
+    expect(text.closest('.ant-message-notice')?.querySelector('.ant-message-error')).not.toBeNull();
+  });
+
+  it('3 shows a notification titled with the code', async () => {
+    answer(biz(3));
+    await expect(request('/thing')).rejects.toThrow();
+    const description = await screen.findByText('业务出错3');
+    const notice = description.closest('.ant-notification-notice');
+    expect(notice).toHaveTextContent('E42');
+  });
+
+  it('9 (redirect) does nothing more', async () => {
+    answer(biz(9));
+    await expect(request('/thing')).rejects.toThrow('业务出错9');
+    message.info('跳转之后');
+    expect(await screen.findByText('跳转之后')).toBeInTheDocument();
+    expect(screen.queryByText('业务出错9')).not.toBeInTheDocument();
+  });
+
+  it('any other showType shows an error message', async () => {
+    answer(biz(7));
+    await expect(request('/thing')).rejects.toThrow();
+    const text = await screen.findByText('业务出错7');
+    expect(text.closest('.ant-message-notice')?.querySelector('.ant-message-error')).not.toBeNull();
+  });
+});
+
+describe('transport errors (seed §8)', () => {
+  it('an answer that is not an envelope shows its status', async () => {
+    server.use(http.get('/api/thing', () => new HttpResponse('nope', { status: 404 })));
+    await expect(request('/thing')).rejects.toMatchObject({ response: { status: 404 } });
+    expect(await screen.findByText('Response status:404')).toBeInTheDocument();
+  });
+
+  it('no response shows "None response! Please retry."', async () => {
+    server.use(http.get('/api/thing', () => HttpResponse.error()));
+    await expect(request('/thing')).rejects.toMatchObject({ code: 'ERR_NETWORK' });
+    expect(await screen.findByText('None response! Please retry.')).toBeInTheDocument();
+  });
+
+  it('a failure before sending rejects with "Something went wrong." and shows the generic message', async () => {
+    const adapter = () => Promise.reject(new Error('adapter broke'));
+    await expect(request('/thing', { adapter })).rejects.toThrow('Something went wrong.');
+    expect(await screen.findByText('Request error, please retry.')).toBeInTheDocument();
+  });
+
+  it('ERR_BAD_RESPONSE shows the cannot-connect message', async () => {
+    server.use(http.get('/api/thing', () => new HttpResponse('Bad Gateway', { status: 502 })));
+    await expect(request('/thing')).rejects.toThrow(CANNOT_CONNECT_MESSAGE);
+    expect(await screen.findByText(CANNOT_CONNECT_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('skipErrorHandler rejects without showing anything', async () => {
+    server.use(http.get('/api/thing', () => new HttpResponse('nope', { status: 418 })));
+    await expect(request('/thing', { skipErrorHandler: true })).rejects.toMatchObject({ response: { status: 418 } });
+    // Toasts render in order: once a later one shows, an earlier one would have too.
+    message.info('之后的提示');
+    expect(await screen.findByText('之后的提示')).toBeInTheDocument();
+    expect(screen.queryByText('Response status:418')).not.toBeInTheDocument();
+  });
+});

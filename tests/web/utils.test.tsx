@@ -1,0 +1,115 @@
+import { request } from '@umijs/max';
+import { HttpResponse, http } from 'msw';
+import { avatarUrl } from '@/components/HeaderUser';
+import { formatDateTime } from '@/utils/datetime';
+import { exportExcel, exportFileName } from '@/utils/export';
+import { addressWithout, getQueryParam } from '@/utils/query';
+import { clearSession, hasPermission, readPermissions, setToken, storePermissions } from '@/utils/session';
+import { mockApi, startAppRuntime } from './helpers';
+
+const server = mockApi();
+startAppRuntime();
+
+describe('query-string helper', () => {
+  it('reads a parameter of the current location or a given search', () => {
+    window.history.replaceState(null, '', '/alarm/board/over?unit=%E5%B8%B8%E5%87%8F%E5%8E%8B&range=7d');
+    expect(getQueryParam('unit')).toBe('常减压');
+    expect(getQueryParam('missing')).toBeNull();
+    expect(getQueryParam('id', '?id=42')).toBe('42');
+  });
+
+  it('drops one parameter and keeps the rest of the address', () => {
+    expect(addressWithout('token', { pathname: '/a', search: '?token=x', hash: '' })).toBe('/a');
+    expect(addressWithout('token', { pathname: '/a', search: '?b=1&token=x&c=2', hash: '#h' })).toBe('/a?b=1&c=2#h');
+  });
+});
+
+describe('date-time format (seed §9)', () => {
+  it('is zero-padded year-month-day hours:minutes:seconds', () => {
+    expect(formatDateTime(new Date(2026, 0, 2, 3, 4, 5))).toBe('2026-01-02 03:04:05');
+  });
+
+  it('formats the current time when none is given', () => {
+    vi.useFakeTimers({ now: new Date(2026, 10, 22, 9, 8, 7), toFake: ['Date'] });
+    expect(formatDateTime()).toBe('2026-11-22 09:08:07');
+    vi.useRealTimers();
+  });
+});
+
+describe('permission check (seed §6)', () => {
+  it('is false with no stored list', () => {
+    expect(readPermissions()).toBeNull();
+    expect(hasPermission('alarm-board-over-view')).toBe(false);
+  });
+
+  it('is true only for a stored permission', () => {
+    storePermissions(['alarm-board-over-view']);
+    expect(hasPermission('alarm-board-over-view')).toBe(true);
+    expect(hasPermission('permission-edit')).toBe(false);
+  });
+
+  it('is false after sign-out', () => {
+    setToken('t');
+    storePermissions(['permission-view']);
+    clearSession();
+    expect(hasPermission('permission-view')).toBe(false);
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('is false for a corrupted stored list', () => {
+    localStorage.setItem('permission', '{not json');
+    expect(hasPermission('permission-view')).toBe(false);
+  });
+});
+
+describe('avatar address', () => {
+  it('joins a relative path to the configured base', () => {
+    expect(avatarUrl('/avatars/1.png', 'https://files.plant.example/')).toBe(
+      'https://files.plant.example/avatars/1.png',
+    );
+    expect(avatarUrl('https://cdn.example/a.png', 'https://files.plant.example')).toBe('https://cdn.example/a.png');
+    expect(avatarUrl('avatars/1.png', '')).toBe('avatars/1.png');
+    expect(avatarUrl('', 'https://files.plant.example')).toBe('');
+  });
+});
+
+describe('spreadsheet export (seed §7)', () => {
+  it('names the file with the current timestamp and .xlsx', () => {
+    expect(exportFileName(new Date(2026, 10, 22, 9, 8, 7))).toBe('20261122090807.xlsx');
+  });
+
+  it('GETs /api{path} with the params and the bearer, downloads the blob and resolves true', async () => {
+    setToken('tok');
+    let seen: Request | undefined;
+    server.use(
+      http.get('/api/alarm/base/type/export', ({ request: req }) => {
+        seen = req;
+        return new HttpResponse(new Uint8Array([0x50, 0x4b, 3, 4]), {
+          headers: { 'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+        });
+      }),
+    );
+    const clicked: HTMLAnchorElement[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:export');
+    URL.revokeObjectURL = vi.fn();
+
+    await expect(exportExcel('/alarm/base/type/export', { code: 'PV' })).resolves.toBe(true);
+
+    expect(new URL(seen?.url ?? '').searchParams.get('code')).toBe('PV');
+    expect(seen?.headers.get('authorization')).toBe('Bearer tok');
+    expect(clicked).toHaveLength(1);
+    expect(clicked[0].download).toMatch(/^\d{14}\.xlsx$/);
+    expect(clicked[0].href).toBe('blob:export');
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:export');
+    click.mockRestore();
+  });
+
+  it('rejects when the server refuses the export', async () => {
+    server.use(http.get('/api/x/export', () => HttpResponse.json({ code: 403, msg: '没有权限' }, { status: 403 })));
+    await expect(exportExcel('/x/export')).rejects.toThrow('没有权限');
+    await expect(request('/x/export')).rejects.toThrow();
+  });
+});
