@@ -1,0 +1,49 @@
+import { plantDayResolver } from './plantDays';
+import { DAY_MS, DEFAULT_PLANT_TIME_ZONE, HOUR_MS, type KpiWindow, TEN_MINUTES_MS } from './types';
+
+export type BucketSize = '10m' | '1h' | '1d';
+
+export const BUCKET_MS: Readonly<Record<BucketSize, number>> = { '10m': TEN_MINUTES_MS, '1h': HOUR_MS, '1d': DAY_MS };
+
+/**
+ * Starts of the buckets covering [from, to): clock-aligned (epoch-aligned in UTC) buckets of `sizeMs`,
+ * half-open. A bucket cut by the window still counts as a bucket; its start is clipped to `from`, so every
+ * start lies inside the window and bucket k spans [starts[k], starts[k + 1] or `to`).
+ */
+export function bucketStarts({ from, to }: KpiWindow, sizeMs: number = TEN_MINUTES_MS): number[] {
+  const starts: number[] = [];
+  if (to <= from) return starts;
+  starts.push(from);
+  for (let start = (Math.floor(from / sizeMs) + 1) * sizeMs; start < to; start += sizeMs) starts.push(start);
+  return starts;
+}
+
+/** Starts of plant-local calendar days covering [from, to), the first clipped to `from` as above. */
+export function plantDayStarts({ from, to }: KpiWindow, timeZone: string = DEFAULT_PLANT_TIME_ZONE): number[] {
+  const starts: number[] = [];
+  if (to <= from) return starts;
+  const dayOf = plantDayResolver(timeZone);
+  starts.push(from);
+  for (let start = dayOf(from).end; start < to; start = dayOf(start).end) starts.push(start);
+  return starts;
+}
+
+/** Bucket starts for a board series: 10 min and 1 h epoch-aligned, days in the plant time zone. */
+export function seriesBucketStarts(window: KpiWindow, size: BucketSize, timeZone?: string): number[] {
+  return size === '1d' ? plantDayStarts(window, timeZone) : bucketStarts(window, BUCKET_MS[size]);
+}
+
+/**
+ * n_k: how many of `sortedTimes` fall in each bucket. Times must be sorted and inside [starts[0], to);
+ * one merge walk, O(N + K). Empty buckets stay 0 and count in every denominator.
+ */
+export function countPerBucket(sortedTimes: ArrayLike<number>, starts: readonly number[]): Int32Array {
+  const counts = new Int32Array(starts.length);
+  let k = 0;
+  for (let i = 0; i < sortedTimes.length; i++) {
+    const time = sortedTimes[i];
+    while (k + 1 < starts.length && time >= starts[k + 1]) k++;
+    counts[k]++;
+  }
+  return counts;
+}

@@ -1,0 +1,69 @@
+/**
+ * Calendar days in the plant time zone, with Intl only. Intl formatting is slow per call, so the resolver
+ * remembers the day it last returned: fed with increasing times it formats about twice per day.
+ */
+
+export interface PlantDay {
+  /** `YYYY-MM-DD` in the plant time zone. */
+  key: string;
+  /** Local midnight as epoch ms; the day is [start, end). */
+  start: number;
+  end: number;
+}
+
+export type PlantDayResolver = (time: number) => PlantDay;
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  /** Wall-clock time of `time` read as if it were UTC, in ms (seconds resolution). */
+  wallMs: number;
+}
+
+function wallClockReader(timeZone: string): (time: number) => WallClock {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  return (time) => {
+    const fields: Record<string, number> = {};
+    for (const part of format.formatToParts(time)) {
+      if (part.type !== 'literal') fields[part.type] = Number(part.value);
+    }
+    const { year, month, day, hour, minute, second } = fields;
+    return { year, month, day, wallMs: Date.UTC(year, month - 1, day, hour, minute, second) };
+  };
+}
+
+/** Builds a resolver of plant days; throws RangeError for an unknown time zone (from Intl). */
+export function plantDayResolver(timeZone: string): PlantDayResolver {
+  const readWallClock = wallClockReader(timeZone);
+  const offsetAt = (time: number) => readWallClock(time).wallMs - Math.floor(time / 1000) * 1000;
+
+  const dayStartOf = (time: number): { start: number; clock: WallClock } => {
+    const clock = readWallClock(time);
+    const wallMidnight = Date.UTC(clock.year, clock.month - 1, clock.day);
+    // The offset at `time` may differ from the one at midnight (DST), so correct once with the latter.
+    let start = wallMidnight - offsetAt(time);
+    start = wallMidnight - offsetAt(start);
+    return { start, clock };
+  };
+
+  let current: PlantDay | undefined;
+  return (time) => {
+    if (current && time >= current.start && time < current.end) return current;
+    const { start, clock } = dayStartOf(time);
+    // 30 h after midnight is always inside the next day, whether days are 23, 24 or 25 h long.
+    const end = dayStartOf(start + 30 * 3_600_000).start;
+    const key = `${clock.year}-${String(clock.month).padStart(2, '0')}-${String(clock.day).padStart(2, '0')}`;
+    current = { key, start, end };
+    return current;
+  };
+}

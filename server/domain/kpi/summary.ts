@@ -1,0 +1,135 @@
+import { bucketStarts, countPerBucket } from './buckets';
+import { type Flood, floodDuration, floodsFromBuckets } from './floods';
+import { analyseJournal, isChattering, isFleeting, isStanding, type JournalAnalysis } from './journal';
+import { topRanked } from './ranking';
+import {
+  assertWindow,
+  DAY_MS,
+  HOUR_MS,
+  type JournalEvent,
+  type KpiOptions,
+  PRIORITIES,
+  type Priority,
+  resolveKpiSettings,
+  TEN_MINUTES_MS,
+} from './types';
+
+/** `data` of `GET /api/kpi/summary` (api.md): names fixed, percentages 0–100 unrounded, times ISO UTC. */
+export interface KpiSummary {
+  from: string;
+  to: string;
+  annunciations: number;
+  avgPer10Min: number;
+  avgPerHour: number;
+  avgPerDay: number;
+  periodsOver: number;
+  pctPeriodsOver: number;
+  peak10Min: number;
+  peak10MinAt: string | null;
+  floods: { start: string; end: string; count: number; peak: number }[];
+  pctTimeInFlood: number;
+  top10: { tag: string; condition: string; count: number; share: number }[];
+  top10Share: number;
+  chatteringCount: number;
+  fleetingCount: number;
+  staleCount: number;
+  priorityDistribution: Record<Priority, number>;
+}
+
+/** The 10-minute view of a window: bucket starts, n_k, and the floods they make. */
+export interface TenMinuteLoad {
+  starts: number[];
+  counts: Int32Array;
+  floods: Flood[];
+}
+
+export function tenMinuteLoad(analysis: JournalAnalysis): TenMinuteLoad {
+  const starts = bucketStarts(analysis.window, TEN_MINUTES_MS);
+  const counts = countPerBucket(analysis.annunciations.times, starts);
+  const floods = floodsFromBuckets(counts, starts, analysis.window.to, analysis.settings);
+  return { starts, counts, floods };
+}
+
+/** Annunciations per alarm point, for points with any. */
+export function pointCounts(analysis: JournalAnalysis): { tag: string; condition: string; count: number }[] {
+  return analysis.points
+    .filter((point) => point.annunciations > 0)
+    .map(({ tag, condition, annunciations }) => ({ tag, condition, count: annunciations }));
+}
+
+const TOP_POINTS = 10;
+
+const iso = (time: number) => new Date(time).toISOString();
+/** part ÷ whole × 100, and 0 when there is no whole (N = 0, T = 0, K = 0). */
+const percent = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : 0);
+const perPeriod = (count: number, windowMs: number, periodMs: number) =>
+  windowMs > 0 ? count / (windowMs / periodMs) : 0;
+
+/** The KPI summary of an analysed journal (see `computeKpiSummary`). */
+export function summariseAnalysis(analysis: JournalAnalysis): KpiSummary {
+  const { window, settings, annunciations } = analysis;
+  const total = annunciations.length;
+  const windowMs = window.to - window.from;
+  const { starts, counts, floods } = tenMinuteLoad(analysis);
+
+  let periodsOver = 0;
+  let peak = 0;
+  let peakAt: number | null = null;
+  for (let k = 0; k < counts.length; k++) {
+    if (counts[k] > settings.overloadThreshold) periodsOver++;
+    if (counts[k] > peak) {
+      peak = counts[k];
+      peakAt = starts[k];
+    }
+  }
+
+  const top10 = topRanked(pointCounts(analysis), TOP_POINTS).map((point) => ({
+    ...point,
+    share: percent(point.count, total),
+  }));
+  const top10Count = top10.reduce((sum, point) => sum + point.count, 0);
+
+  const perPriority = new Array<number>(PRIORITIES.length).fill(0);
+  for (let i = 0; i < total; i++) perPriority[annunciations.priorities[i]]++;
+  const priorityDistribution = Object.fromEntries(
+    PRIORITIES.map((priority, index) => [priority, percent(perPriority[index], total)]),
+  ) as Record<Priority, number>;
+
+  return {
+    from: iso(window.from),
+    to: iso(window.to),
+    annunciations: total,
+    avgPer10Min: perPeriod(total, windowMs, TEN_MINUTES_MS),
+    avgPerHour: perPeriod(total, windowMs, HOUR_MS),
+    avgPerDay: perPeriod(total, windowMs, DAY_MS),
+    periodsOver,
+    pctPeriodsOver: percent(periodsOver, counts.length),
+    peak10Min: peak,
+    peak10MinAt: peakAt === null ? null : iso(peakAt),
+    floods: floods.map((flood) => ({
+      start: iso(flood.start),
+      end: iso(flood.end),
+      count: flood.count,
+      peak: flood.peak,
+    })),
+    pctTimeInFlood: percent(floodDuration(floods), windowMs),
+    top10,
+    top10Share: percent(top10Count, total),
+    chatteringCount: analysis.points.filter(isChattering).length,
+    fleetingCount: analysis.points.filter(isFleeting).length,
+    staleCount: analysis.points.filter(isStanding).length,
+    priorityDistribution,
+  };
+}
+
+/**
+ * KPI summary (domain.md "KPIs (definition v1)") of the window [from, to), epoch ms. `events` is the journal
+ * of the scope, sorted by time, including the look-back before `from` needed for shelved / suppressed /
+ * out-of-service state and for activations of stale alarms. A bucket cut by the window starts at `from`
+ * (so do `peak10MinAt` and a flood in it).
+ */
+export function computeKpiSummary(events: readonly JournalEvent[], options: KpiOptions): KpiSummary {
+  assertWindow(options);
+  const analysis = analyseJournal(events, { from: options.from, to: options.to }, resolveKpiSettings(options.settings));
+  return summariseAnalysis(analysis);
+}
