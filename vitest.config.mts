@@ -1,7 +1,9 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const umi = path.resolve(__dirname, 'src/.umi');
+const root = path.dirname(fileURLToPath(import.meta.url));
+const umi = path.resolve(root, 'src/.umi');
 
 export default defineConfig({
   resolve: {
@@ -9,7 +11,7 @@ export default defineConfig({
       { find: /^@umijs\/max$/, replacement: path.join(umi, 'exports.ts') },
       { find: /^umi$/, replacement: path.join(umi, 'exports.ts') },
       { find: /^@@\/(.*)$/, replacement: `${umi}/$1` },
-      { find: /^@\/(.*)$/, replacement: `${path.resolve(__dirname, 'src')}/$1` },
+      { find: /^@\/(.*)$/, replacement: `${path.resolve(root, 'src')}/$1` },
     ],
   },
   test: {
@@ -29,10 +31,24 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
-          // With TEST_DATABASE_URL every API suite shares one PostgreSQL database: one file at a time.
-          fileParallelism: false,
+          env: { TEST_DATABASE_URL: '' },
         },
       },
+      // The same API suite against a real PostgreSQL server when TEST_DATABASE_URL is set.
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'api-postgres',
+                environment: 'node',
+                include: ['tests/api/**/*.test.ts'],
+                // Every file shares the one database: one file at a time.
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: {

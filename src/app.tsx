@@ -23,6 +23,7 @@ export async function getInitialState(): Promise<InitialState> {
     fetchUser: fetchUserInfo,
     goto: (path) => history.push(path),
     replaceAddress: (address) => window.history.replaceState(window.history.state, '', address),
+    isOnline: () => navigator.onLine,
   }).catch(() => undefined);
   return { currentUser, settings: defaultSettings };
 }
@@ -49,12 +50,6 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
     onPageChange: (location) => {
       if (location?.pathname && !isPathAllowed(location.pathname, permissions, visibleMenu)) history.push('/403');
     },
-    childrenRender: (children) => (
-      <>
-        <OfflineNotice />
-        {children}
-      </>
-    ),
     ErrorBoundary,
   };
 };
@@ -62,5 +57,10 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
 export const request: RequestConfig = requestConfig;
 
 export function rootContainer(container: React.ReactNode) {
-  return <ErrorBoundary>{container}</ErrorBoundary>;
+  return (
+    <ErrorBoundary>
+      <OfflineNotice />
+      {container}
+    </ErrorBoundary>
+  );
 }

@@ -1,5 +1,5 @@
 import { addressWithout } from '../utils/query';
-import { getToken, setToken, storePermissions } from '../utils/session';
+import { getToken, readPermissions, setToken, storePermissions } from '../utils/session';
 import type { CurrentUser } from './user';
 
 export interface BootstrapDeps {
@@ -7,12 +7,14 @@ export interface BootstrapDeps {
   fetchUser: () => Promise<CurrentUser>;
   goto: (path: string) => void;
   replaceAddress: (address: string) => void;
+  isOnline: () => boolean;
 }
 
 /**
  * Seed §4 start-up: on /403 load nothing; take the token from `?token=` or storage, save it, load
  * the user and save the permission list; without a token go to /403. The token then leaves the
- * address bar so it stays out of history, bookmarks and screenshots.
+ * address bar so it stays out of history, bookmarks and screenshots. Offline, the installed app opens
+ * with the permissions stored by the last start-up.
  */
 export async function bootstrapSession(deps: BootstrapDeps): Promise<CurrentUser | undefined> {
   const { location } = deps;
@@ -25,7 +27,13 @@ export async function bootstrapSession(deps: BootstrapDeps): Promise<CurrentUser
   }
   setToken(token);
   if (fromAddress !== null) deps.replaceAddress(addressWithout('token', location));
-  const user = await deps.fetchUser();
-  storePermissions(user.permission);
-  return user;
+  try {
+    const user = await deps.fetchUser();
+    storePermissions(user.permission);
+    return user;
+  } catch (error) {
+    const stored = readPermissions();
+    if (deps.isOnline() || !stored) throw error;
+    return { username: '', name: '', avatar: '', access: '', permission: stored };
+  }
 }

@@ -1,6 +1,6 @@
 import { bootstrapSession } from '@/services/bootstrap';
 import type { CurrentUser } from '@/services/user';
-import { getToken, readPermissions, setToken } from '@/utils/session';
+import { getToken, readPermissions, setToken, storePermissions } from '@/utils/session';
 
 const user: CurrentUser = {
   username: 'zhang',
@@ -10,11 +10,11 @@ const user: CurrentUser = {
   permission: ['alarm-board-over-view'],
 };
 
-function start(address: string, fetchUser = vi.fn().mockResolvedValue(user)) {
+function start(address: string, fetchUser = vi.fn().mockResolvedValue(user), online = true) {
   const url = new URL(address, 'http://console.test');
   const goto = vi.fn();
   const replaceAddress = vi.fn();
-  const result = bootstrapSession({ location: url, fetchUser, goto, replaceAddress });
+  const result = bootstrapSession({ location: url, fetchUser, goto, replaceAddress, isOnline: () => online });
   return { result, fetchUser, goto, replaceAddress };
 }
 
@@ -62,5 +62,18 @@ describe('start-up (seed §4)', () => {
     const { result } = start('/?token=bad', vi.fn().mockRejectedValue(new Error('登录已失效')));
     await expect(result).rejects.toThrow('登录已失效');
     expect(readPermissions()).toBeNull();
+  });
+
+  it('opens offline with the permissions of the last start-up', async () => {
+    setToken('stored');
+    storePermissions(['alarm-board-over-view']);
+    const { result } = start('/alarm/board/over', vi.fn().mockRejectedValue(new Error('Network Error')), false);
+    await expect(result).resolves.toMatchObject({ permission: ['alarm-board-over-view'] });
+  });
+
+  it('still fails offline when no permissions were ever stored', async () => {
+    setToken('stored');
+    const { result } = start('/alarm/board/over', vi.fn().mockRejectedValue(new Error('Network Error')), false);
+    await expect(result).rejects.toThrow('Network Error');
   });
 });
