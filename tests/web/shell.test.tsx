@@ -6,13 +6,24 @@ import OfflineNotice from '@/components/OfflineNotice';
 import Forbidden from '@/pages/Exception/Forbidden';
 import { watchForUpdates } from '@/services/pwa';
 
-describe('load-failed error boundary', () => {
-  function chunkError() {
-    const error = new Error('Loading chunk 711 failed.\n(timeout: /711.31525a81.async.js)');
-    error.name = 'ChunkLoadError';
-    return error;
-  }
+function chunkError() {
+  const error = new Error('Loading chunk 711 failed.\n(timeout: /711.31525a81.async.js)');
+  error.name = 'ChunkLoadError';
+  return error;
+}
 
+/** A page whose chunk fails until the network comes back. */
+let chunkAvailable = false;
+function LazyPage() {
+  if (!chunkAvailable) throw chunkError();
+  return <p>页面内容</p>;
+}
+
+function BrokenPage(): never {
+  throw new Error('数据格式错误');
+}
+
+describe('load-failed error boundary', () => {
   it('recognises failed route and style chunks', () => {
     expect(isChunkLoadError(chunkError())).toBe(true);
     expect(isChunkLoadError(new Error('Loading CSS chunk 12 failed.'))).toBe(true);
@@ -20,32 +31,25 @@ describe('load-failed error boundary', () => {
   });
 
   it('offers retry and reload when a page chunk fails, and retry renders again', async () => {
-    let fail = true;
-    function Page() {
-      if (fail) throw chunkError();
-      return <p>页面内容</p>;
-    }
+    chunkAvailable = false;
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(
       <ErrorBoundary>
-        <Page />
+        <LazyPage />
       </ErrorBoundary>,
     );
     expect(screen.getByText('页面加载失败')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '刷新页面' })).toBeInTheDocument();
-    fail = false;
+    chunkAvailable = true;
     await userEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
     expect(screen.getByText('页面内容')).toBeInTheDocument();
   });
 
   it('shows other errors as such', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    function Broken(): never {
-      throw new Error('数据格式错误');
-    }
     render(
       <ErrorBoundary>
-        <Broken />
+        <BrokenPage />
       </ErrorBoundary>,
     );
     expect(screen.getByText('页面出错了')).toBeInTheDocument();
