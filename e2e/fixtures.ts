@@ -12,3 +12,8 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.goto(adminLink());
   await expect(page.getByRole('menu').first()).toBeVisible();
 }
+
+/** The title ProComponents' PageContainer shows for the current route. */
+export function pageTitle(page: Page) {
+  return page.locator('.ant-page-header-heading-title');
+}

@@ -1,3 +1,4 @@
+import { UserOutlined } from '@ant-design/icons';
 import type { RequestConfig, RunTimeLayoutConfig } from '@umijs/max';
 import { history } from '@umijs/max';
 import type React from 'react';
@@ -36,8 +37,10 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
     ...initialState?.settings,
     menu: { locale: false },
     rightContentRender: false,
+    logo: '/favicon.svg',
     avatarProps: {
       src: avatarUrl(user?.avatar) || undefined,
+      icon: <UserOutlined />,
       title: user?.name,
       size: 'small',
       render: (_, avatar) => <HeaderUser>{avatar}</HeaderUser>,

@@ -1,0 +1,66 @@
+/**
+ * The API server as a Fastify instance: external plugins, then our own plugins, then the routes under
+ * `/api`, then the SPA. `server.ts` starts it; tests and the dev mock drive it with `inject`.
+ */
+import fs from 'node:fs';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { AppConfig } from './config';
+import type { OpenDatabase } from './db';
+import authentication from './plugins/authentication';
+import { errorHandler, notFoundHandler } from './plugins/errors';
+import repositories from './plugins/repositories';
+import routePermissions from './plugins/route-permissions';
+import securityHeaders from './plugins/security-headers';
+import staticSpa from './plugins/static-spa';
+import healthRoutes from './routes/health';
+import userinfoRoutes from './routes/userinfo';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: OpenDatabase;
+  /** Fastify's logger: off unless given. Request URLs are logged with any `token=` blanked out. */
+  logger?: boolean | Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+}
+
+/** JSON bodies; uploads get their own, larger limit on their routes. */
+export const BODY_LIMIT = 1_048_576;
+
+function loggerOptions(logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  return {
+    ...(logger === true ? {} : logger),
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        url: request.url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]'),
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}
+
+export async function buildApp({ config, database, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: loggerOptions(logger),
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  await app.register(securityHeaders, { avatarBaseUrl: config.avatarBaseUrl });
+  await app.register(routePermissions);
+  await app.register(repositories, { database });
+  await app.register(authentication);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(userinfoRoutes, { prefix: '/api' });
+
+  const spa = fs.existsSync(config.staticDir);
+  if (spa) await app.register(staticSpa, { root: config.staticDir });
+  app.setNotFoundHandler(notFoundHandler(spa));
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,105 @@
+/**
+ * Opens the one database: embedded PGlite persisted in DATA_DIR by default, a PostgreSQL server when
+ * DATABASE_URL is set. Both get the same drizzle schema and migrations.
+ */
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { type AppConfig, MEMORY_DATA_DIR } from '../config';
+import { lockDataDir } from './lock';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything queries can run on: the database or a transaction in progress. */
+export type Executor = Database | Transaction;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface OpenDatabase {
+  db: Database;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  migrationsFolder?: string;
+}
+
+/** Any constant shared by every API node: they serialise their migrations on it. */
+const MIGRATION_LOCK_KEY = 7_183_220_491;
+
+export function defaultMigrationsFolder(): string {
+  return path.resolve(process.cwd(), 'drizzle');
+}
+
+export async function openDatabase(
+  config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>,
+  options: OpenDatabaseOptions = {},
+): Promise<OpenDatabase> {
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, migrationsFolder);
+  return openPglite(config.dataDir, migrationsFolder);
+}
+
+async function openPglite(dataDir: string, migrationsFolder: string): Promise<OpenDatabase> {
+  const inMemory = dataDir === MEMORY_DATA_DIR;
+  const lock = inMemory ? undefined : lockDataDir(dataDir);
+  try {
+    const client = await PGlite.create(inMemory ? undefined : path.join(dataDir, 'pglite'));
+    const db = drizzlePglite({ client, schema });
+    try {
+      await migratePglite(db, { migrationsFolder });
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
+    return {
+      db: db as Database,
+      kind: 'pglite',
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function openPostgres(databaseUrl: string, migrationsFolder: string): Promise<OpenDatabase> {
+  const pool = new pg.Pool({ connectionString: databaseUrl });
+  try {
+    // drizzle's migrator takes no lock: nodes starting together would race on the same DDL.
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      try {
+        await migratePg(drizzlePg({ client }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      }
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return {
+    db: drizzlePg({ client: pool, schema }) as Database,
+    kind: 'postgres',
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * Sign-in tokens: 256 random bits handed out once, stored only as their sha256, expiring and
+ * revocable. A token is never logged.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Database, Executor } from '../db';
+import { tokens, type User, users } from '../db/schema';
+
+export interface IssuedToken {
+  token: string;
+  expiresAt: Date;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function createTokensRepository(db: Database) {
+  return {
+    async issue(userId: number, ttlHours: number, tx: Executor = db): Promise<IssuedToken> {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + ttlHours * 3_600_000);
+      await tx.insert(tokens).values({ userId, tokenHash: hashToken(token), expiresAt });
+      return { token, expiresAt };
+    },
+
+    /** The holder of a token that is neither expired nor revoked (disabled users included). */
+    async findHolder(token: string, tx: Executor = db): Promise<User | undefined> {
+      const [row] = await tx
+        .select({ user: users })
+        .from(tokens)
+        .innerJoin(users, eq(users.id, tokens.userId))
+        .where(and(eq(tokens.tokenHash, hashToken(token)), isNull(tokens.revokedAt), gt(tokens.expiresAt, new Date())));
+      return row?.user;
+    },
+
+    async revoke(token: string, tx: Executor = db): Promise<void> {
+      await tx
+        .update(tokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(tokens.tokenHash, hashToken(token)), isNull(tokens.revokedAt)));
+    },
+  };
+}
+
+export type TokensRepository = ReturnType<typeof createTokensRepository>;

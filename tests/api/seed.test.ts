@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenDatabase } from '../../server/db';
+import { roles, userRoles, users } from '../../server/db/schema';
+import { createRolesRepository } from '../../server/repositories/roles';
+import { ROLE_NAMES, seedDatabase } from '../../server/seed';
+import { routeIndex } from '../../src/shared/routes';
+import { openTestDatabase, SLOW } from './helpers';
+
+describe('first-start seeding', { timeout: SLOW }, () => {
+  let database: OpenDatabase;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  }, SLOW);
+  afterAll(() => database?.close());
+
+  const permissionsOf = async (name: string) =>
+    (await createRolesRepository(database.db).findByName(name))?.permissions ?? [];
+
+  it('seeds the roles and admin once, reporting the first start', async () => {
+    expect(await seedDatabase(database.db, { demo: true })).toEqual({ firstStart: true });
+    expect(await seedDatabase(database.db, { demo: true })).toEqual({ firstStart: false });
+
+    expect((await database.db.select().from(roles)).map((role) => role.name)).toEqual([
+      ROLE_NAMES.admin,
+      ROLE_NAMES.engineer,
+      ROLE_NAMES.operator,
+      ROLE_NAMES.approver,
+    ]);
+    expect((await database.db.select().from(users)).map((user) => [user.username, user.name])).toEqual([
+      ['admin', '管理员'],
+    ]);
+    expect(await database.db.select().from(userRoles)).toHaveLength(1);
+  });
+
+  it('gives the roles the permission sets of domain.md', async () => {
+    const views = routeIndex.permissions.filter((permission) => permission.endsWith('-view'));
+    const admin = await createRolesRepository(database.db).findByName(ROLE_NAMES.admin);
+    expect(admin).toMatchObject({ isAdmin: true, permissions: routeIndex.permissions });
+
+    const engineer = await permissionsOf(ROLE_NAMES.engineer);
+    expect(engineer).toEqual(expect.arrayContaining(views));
+    expect(engineer).toEqual(
+      expect.arrayContaining([
+        'alarm-bases-list-edit',
+        'alarm-bases-list-confirm',
+        'alarm-template-list-create',
+        'alarm-op-update-delete',
+        'alarm-op-working-edit',
+      ]),
+    );
+    expect(engineer).not.toContain('permission-edit');
+    expect(engineer).not.toContain('alarm-approve-list-revoke');
+
+    expect(await permissionsOf(ROLE_NAMES.operator)).toEqual([
+      'alarm-board-over-view',
+      'alarm-board-performance-view',
+      'alarm-board-eq-view',
+      'alarm-bases-list-view',
+      'alarm-bases-abnormal-view',
+      'alarm-op-system-run-view',
+    ]);
+
+    const approver = await permissionsOf(ROLE_NAMES.approver);
+    expect(approver).toEqual([...views, 'alarm-approve-list-revoke', 'alarm-approve-list-delete'].sort(byTable));
+  });
+
+  it('leaves an administrator’s edits to a seeded role alone', async () => {
+    await database.db.update(roles).set({ permissions: ['alarm-board-over-view'] });
+    await seedDatabase(database.db, { demo: false });
+    expect(await permissionsOf(ROLE_NAMES.operator)).toEqual(['alarm-board-over-view']);
+  });
+});
+
+function byTable(a: string, b: string): number {
+  return routeIndex.permissions.indexOf(a) - routeIndex.permissions.indexOf(b);
+}

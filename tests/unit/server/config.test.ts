@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../server/config';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('data'),
+      databaseUrl: undefined,
+      tokenTtlHours: 168,
+      seedDemo: true,
+      adminLink: false,
+      plantTimeZone: 'Asia/Shanghai',
+      avatarBaseUrl: undefined,
+      staticDir: path.resolve('dist'),
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATA_DIR: 'memory://',
+      DATABASE_URL: 'postgresql://postgres@db:5432/alarms',
+      TOKEN_TTL_HOURS: '24',
+      SEED_DEMO: '0',
+      ADMIN_LINK: 'true',
+      PLANT_TZ: 'Europe/Berlin',
+      AVATAR_BASE_URL: 'https://cdn.example.com/avatars/',
+      STATIC_DIR: '/srv/console',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: 'memory://',
+      databaseUrl: 'postgresql://postgres@db:5432/alarms',
+      tokenTtlHours: 24,
+      seedDemo: false,
+      adminLink: true,
+      plantTimeZone: 'Europe/Berlin',
+      avatarBaseUrl: 'https://cdn.example.com/avatars/',
+      staticDir: '/srv/console',
+      logLevel: 'warn',
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ' })).toMatchObject({ port: 8000, databaseUrl: undefined });
+  });
+
+  it('fails fast naming every bad variable', () => {
+    const attempt = () =>
+      loadConfig({
+        PORT: 'eighty',
+        TOKEN_TTL_HOURS: '0',
+        SEED_DEMO: 'maybe',
+        DATABASE_URL: 'mysql://db/alarms',
+        PLANT_TZ: 'Mars/Olympus',
+        AVATAR_BASE_URL: 'not a url',
+        LOG_LEVEL: 'loud',
+      });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const { problems } = error as ConfigError;
+      expect(problems).toEqual([
+        'PORT 必须是 0–65535 之间的整数（当前为 "eighty"）',
+        'DATABASE_URL 必须是 postgres://… 或 postgresql://… 形式的地址',
+        'TOKEN_TTL_HOURS 必须是 1–8760 之间的整数（当前为 "0"）',
+        'SEED_DEMO 必须是 1 或 0（当前为 "maybe"）',
+        'PLANT_TZ 不是有效的 IANA 时区（当前为 "Mars/Olympus"，例如 Asia/Shanghai）',
+        'AVATAR_BASE_URL 必须是 http://… 或 https://… 形式的地址',
+        'LOG_LEVEL 必须是 fatal | error | warn | info | debug | trace | silent 之一（当前为 "loud"）',
+      ]);
+    }
+  });
+});
