@@ -1,5 +1,6 @@
 /**
- * First-start data: the roles of domain.md, the `admin` user, and (SEED_DEMO) the demo plant.
+ * First-start data: the roles of domain.md, the base dictionaries, the `admin` user, and (SEED_DEMO) the
+ * demo plant.
  * Idempotent: it only adds what is missing and never undoes an administrator's edits.
  */
 import { type RouteAction, routeIndex } from '../src/shared/routes';
@@ -8,6 +9,7 @@ import type { Database } from './db';
 import { createRolesRepository } from './repositories/roles';
 import { createUsersRepository } from './repositories/users';
 import { seedDemoData } from './seed-demo';
+import { seedDictionaries } from './seed-dictionaries';
 
 export const ADMIN_USERNAME = 'admin';
 
@@ -80,6 +82,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     const roles = createRolesRepository(db);
     const users = createUsersRepository(db);
     for (const role of seededRoles()) await roles.create(role, tx);
+    await seedDictionaries(tx);
 
     const adminRole = await roles.findByName(ROLE_NAMES.admin, tx);
     const admin = await users.create(

@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '../../server/db';
-import { roles, userRoles, users } from '../../server/db/schema';
+import { alarmTypes, priorities, roles, systemTypes, userRoles, users } from '../../server/db/schema';
 import { createRolesRepository } from '../../server/repositories/roles';
 import { ROLE_NAMES, seedDatabase } from '../../server/seed';
 import { routeIndex } from '../../src/shared/routes';
@@ -31,6 +32,31 @@ describe('first-start seeding', { timeout: SLOW }, () => {
       ['admin', '管理员'],
     ]);
     expect(await database.db.select().from(userRoles)).toHaveLength(1);
+  });
+
+  it("seeds the base dictionaries once, keeping an administrator's edits", async () => {
+    const codes = async () =>
+      (await database.db.select().from(alarmTypes).orderBy(alarmTypes.sortOrder)).map((t) => t.code);
+    expect(await codes()).toEqual(['PVHI', 'PVHH', 'PVLO', 'PVLL', 'DEV', 'ROC', 'BAD', 'DISC']);
+    await database.db.update(alarmTypes).set({ name: '高限报警' }).where(eq(alarmTypes.code, 'PVHI'));
+    await seedDatabase(database.db, { demo: false });
+    const pvhi = await database.db.select().from(alarmTypes).where(eq(alarmTypes.code, 'PVHI'));
+    expect(pvhi[0].name).toBe('高限报警');
+    expect(await codes()).toHaveLength(8);
+    expect((await database.db.select().from(systemTypes)).map((t) => t.code)).toEqual([
+      'DCS',
+      'SIS',
+      'GDS',
+      'CCS',
+      'PLC',
+    ]);
+    const shares = (await database.db.select().from(priorities)).map((p) => [p.code, p.name, p.targetShare]);
+    expect(shares).toEqual([
+      ['urgent', '紧急', 1],
+      ['high', '高', 5],
+      ['medium', '中', 15],
+      ['low', '低', 80],
+    ]);
   });
 
   it('gives the roles the permission sets of domain.md', async () => {

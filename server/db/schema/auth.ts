@@ -1,11 +1,8 @@
-/** The one database schema, for the embedded database and PostgreSQL alike. Migrations: drizzle/. */
+/** Users, roles and sign-in tokens. */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { timestamps } from './columns';
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),

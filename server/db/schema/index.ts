@@ -1,0 +1,3 @@
+/** The one database schema, for the embedded database and PostgreSQL alike. Migrations: drizzle/. */
+export * from './auth';
+export * from './dictionaries';
