@@ -1,0 +1,163 @@
+/**
+ * Streaming xlsx journal reader on exceljs's WorkbookReader (never `XLSX.read` on the server: stack.md).
+ * Reads the first worksheet in tab order; rows are numbered as in the sheet. Date cells are wall-clock times
+ * of the plant (exceljs hands them over as Dates whose UTC fields are what Excel shows).
+ *
+ * exceljs parks worksheets that come before the shared strings in the archive (Excel and exceljs both write
+ * them so) in temporary files and reads them after the archive: memory stays flat, disk holds the unpacked
+ * sheet for the duration of the import. When exceljs itself fails on a corrupt archive it leaves that file
+ * to its exit-time cleanup; every other ending (done, limit, consumer stop) removes it at once.
+ */
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { JournalAssembler, resolveJournalOptions } from './assembler';
+import type { JournalInput } from './csv';
+import { type JournalBatch, JournalFileError, JournalLimitError, type JournalParseOptions } from './types';
+
+/** exceljs keeps what it read of workbook.xml and its relations on the reader; its typings omit them. */
+interface WorkbookInternals {
+  model?: { sheets?: { id: number; rId: string }[] };
+  workbookRels?: { Id: string; Target: string }[];
+}
+
+/** The sheetId of the first tab when it is a worksheet, as exceljs labels the sheet it emits. */
+function firstWorksheetId(reader: WorkbookInternals): number | undefined {
+  const first = reader.model?.sheets?.[0];
+  if (!first) return undefined;
+  const relation = reader.workbookRels?.find((candidate) => candidate.Id === first.rId);
+  return relation && /^worksheets\/sheet\d+\.xml$/.test(relation.Target) ? first.id : undefined;
+}
+
+/** A cell as a plain value: text, number, boolean or Date (rich text joined, formulas by their result). */
+export function cellValue(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  const cell = value as { richText?: { text?: string }[]; result?: unknown; error?: unknown; text?: unknown };
+  if (Array.isArray(cell.richText)) return cell.richText.map((run) => run.text ?? '').join('');
+  if ('formula' in cell || 'sharedFormula' in cell) return cellValue(cell.result);
+  if (typeof cell.error === 'string') return cell.error;
+  if ('text' in cell) return cellValue(cell.text);
+  return value;
+}
+
+/**
+ * The upload as the Readable exceljs wants, counting bytes on the way. A failure of the source (limit passed,
+ * client gone) ends the stream instead of erroring it: exceljs pipes it into its unzipper, and `pipe` does
+ * not forward errors, so the reader would wait forever. The failure is kept and rethrown by the parser.
+ */
+class CountedInput {
+  failure: unknown;
+  readonly stream: Readable;
+
+  constructor(
+    input: JournalInput,
+    private readonly onBytes: (total: number) => void,
+  ) {
+    this.stream = Readable.from(this.chunks(input as AsyncIterable<Uint8Array | string>), { objectMode: false });
+  }
+
+  private async *chunks(input: AsyncIterable<Uint8Array | string>): AsyncGenerator<Buffer> {
+    let total = 0;
+    try {
+      for await (const chunk of input) {
+        const bytes =
+          typeof chunk === 'string'
+            ? Buffer.from(chunk)
+            : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        total += bytes.byteLength;
+        this.onBytes(total);
+        yield bytes;
+      }
+    } catch (error) {
+      this.failure = error;
+    }
+  }
+
+  /** Throws what went wrong with the source, if anything did. */
+  check(): void {
+    if (this.failure !== undefined) throw this.failure;
+  }
+}
+
+/** A worksheet that is not read: close its parked temporary file now rather than at garbage collection. */
+function closeUnread(worksheet: unknown): void {
+  const source = (worksheet as { iterator?: unknown }).iterator;
+  if (source instanceof Readable) source.destroy();
+}
+
+/**
+ * Stops after a failure or when the consumer stopped early. Once the archive has been read through, exceljs
+ * only has parked sheets left: letting it walk them (unread) makes it delete their temporary files, which it
+ * would otherwise keep until the process exits. Before that point the upload is simply dropped.
+ */
+async function abandon(sheets: AsyncGenerator<unknown>, counted: CountedInput): Promise<void> {
+  if (counted.stream.readableEnded) {
+    try {
+      for (let next = await sheets.next(); !next.done; next = await sheets.next()) closeUnread(next.value);
+    } catch {
+      // exceljs failed on its own: nothing more it would release.
+    }
+  } else {
+    await sheets.return(undefined);
+  }
+  counted.stream.destroy();
+}
+
+/**
+ * Reads an xlsx journal (first worksheet) as batches of validated rows. The rest of the archive is read
+ * without unpacking other sheets, so the size limit applies to the whole upload and temporary files go.
+ */
+export async function* parseJournalXlsx(
+  input: JournalInput,
+  options: JournalParseOptions = {},
+): AsyncGenerator<JournalBatch, void, undefined> {
+  const assembler = new JournalAssembler(resolveJournalOptions(options), false);
+  const counted = new CountedInput(input, (total) => assembler.advanceBytes(total));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(counted.stream, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    // Styles tell date cells from numbers.
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+
+  // Iterated by hand: on failure the finally below may still need the iterator (see `abandon`).
+  const sheets = workbook[Symbol.asyncIterator]();
+  let complete = false;
+  try {
+    let sheetRead = false;
+    for (let next = await sheets.next(); !next.done; next = await sheets.next()) {
+      const worksheet = next.value;
+      const wanted = firstWorksheetId(workbook as unknown as WorkbookInternals);
+      const isFirst = wanted === undefined || Number((worksheet as unknown as { id: unknown }).id) === wanted;
+      if (sheetRead || !isFirst) {
+        closeUnread(worksheet);
+        continue;
+      }
+      sheetRead = true;
+      for await (const row of worksheet) {
+        counted.check();
+        const values = row.values as unknown[];
+        const cells: unknown[] = [];
+        for (let column = 1; column < values.length; column++) cells.push(cellValue(values[column]));
+        const batch = assembler.push(row.number, cells);
+        if (batch) yield batch;
+        if (assembler.stopped) break;
+      }
+    }
+    counted.check();
+    if (!sheetRead) throw new JournalFileError('xlsx 文件中没有工作表：请把报警记录放在第一个工作表');
+    complete = true;
+  } catch (error) {
+    counted.check();
+    if (error instanceof JournalLimitError || error instanceof JournalFileError) throw error;
+    throw new JournalFileError(
+      '无法读取 xlsx 文件：文件已损坏或不是 Excel 工作簿（.xlsx），请在 Excel 中重新另存为 .xlsx 或 CSV UTF-8',
+      { cause: error },
+    );
+  } finally {
+    if (!complete) await abandon(sheets, counted);
+  }
+  const last = assembler.finish();
+  if (last) yield last;
+}
