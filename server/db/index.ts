@@ -31,6 +31,8 @@ export interface OpenDatabase {
 
 export interface OpenDatabaseOptions {
   migrationsFolder?: string;
+  /** An in-memory embedded database starts as a copy of this dump (`PGlite.dumpDataDir`), skipping initdb. */
+  pgliteTemplate?: Blob;
 }
 
 /** Any constant shared by every API node: they serialise their migrations on it. */
@@ -46,14 +48,16 @@ export async function openDatabase(
 ): Promise<OpenDatabase> {
   const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
   if (config.databaseUrl) return openPostgres(config.databaseUrl, migrationsFolder);
-  return openPglite(config.dataDir, migrationsFolder);
+  return openPglite(config.dataDir, migrationsFolder, options.pgliteTemplate);
 }
 
-async function openPglite(dataDir: string, migrationsFolder: string): Promise<OpenDatabase> {
+async function openPglite(dataDir: string, migrationsFolder: string, template?: Blob): Promise<OpenDatabase> {
   const inMemory = dataDir === MEMORY_DATA_DIR;
   const lock = inMemory ? undefined : lockDataDir(dataDir);
   try {
-    const client = await PGlite.create(inMemory ? undefined : path.join(dataDir, 'pglite'));
+    const client = inMemory
+      ? await PGlite.create(template ? { loadDataDir: template } : {})
+      : await PGlite.create(path.join(dataDir, 'pglite'));
     const db = drizzlePglite({ client, schema });
     try {
       await migratePglite(db, { migrationsFolder });
