@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signInAsAdmin } from './fixtures';
 
@@ -25,4 +27,33 @@ test('the service worker registers and the shell reloads offline with the offlin
   await page.reload();
   await expect(page.getByText('当前处于离线状态').first()).toBeVisible();
   await context.setOffline(false);
+});
+
+test('a new build shows the update notice, and 刷新 activates it and reloads', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+  const staticDir = process.env.E2E_STATIC_DIR;
+  if (!staticDir) throw new Error('E2E_STATIC_DIR is set by e2e/global-setup.ts');
+  const sw = path.join(staticDir, 'sw.js');
+  writeFileSync(sw, `${readFileSync(sw, 'utf8')}\n// build ${Date.now()}\n`);
+  try {
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const notice = page.locator('.ant-notification-notice').filter({ hasText: '发现新内容' });
+    await expect(notice).toBeVisible();
+    const reloaded = page.waitForEvent('framenavigated');
+    await notice.getByRole('button', { name: /刷\s*新/ }).click();
+    await reloaded;
+    await expect(page.locator('.ant-notification-notice').filter({ hasText: '发现新内容' })).toHaveCount(0);
+    // The new worker took over: nothing waits any more and a worker controls the reloaded page.
+    const state = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return { waiting: Boolean(registration?.waiting), controlled: Boolean(navigator.serviceWorker.controller) };
+    });
+    expect(state).toEqual({ waiting: false, controlled: true });
+  } finally {
+    writeFileSync(sw, readFileSync(sw, 'utf8').replace(/\n\/\/ build \d+\n$/, ''));
+  }
 });
