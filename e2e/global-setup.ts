@@ -11,7 +11,14 @@ export default async function globalSetup() {
   const staticDir = path.join(dataDir, 'dist');
   cpSync('dist', staticDir, { recursive: true });
   const server: ChildProcess = spawn('node', ['build/server.mjs'], {
-    env: { ...process.env, PORT: String(e2ePort), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'db'), STATIC_DIR: staticDir, SEED_DEMO: '0' },
+    env: {
+      ...process.env,
+      PORT: String(e2ePort),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dataDir, 'db'),
+      STATIC_DIR: staticDir,
+      SEED_DEMO: '0',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const link = await new Promise<string>((resolve, reject) => {
