@@ -13,7 +13,9 @@ import repositories from './plugins/repositories';
 import routePermissions from './plugins/route-permissions';
 import securityHeaders from './plugins/security-headers';
 import staticSpa from './plugins/static-spa';
+import dictionaryRoutes from './routes/dictionaries';
 import healthRoutes from './routes/health';
+import permissionRoutes from './routes/permission';
 import userinfoRoutes from './routes/userinfo';
 
 export interface BuildAppOptions {
@@ -55,6 +57,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(userinfoRoutes, { prefix: '/api' });
+  await app.register(permissionRoutes, { prefix: '/api', tokenTtlHours: config.tokenTtlHours });
+  await app.register(dictionaryRoutes, { prefix: '/api' });
 
   const spa = fs.existsSync(config.staticDir);
   if (spa) await app.register(staticSpa, { root: config.staticDir });

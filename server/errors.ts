@@ -17,3 +17,8 @@ export function unauthorized(): ApiError {
 export function forbidden(permission: string): ApiError {
   return new ApiError(403, 403, `没有权限执行此操作（需要 ${permission}）`);
 }
+
+/** A refused write (code 1): `status` 400 for bad input, 404 for a missing record, 409 for a conflict. */
+export function refused(status: 400 | 404 | 409 | 422, message: string): ApiError {
+  return new ApiError(status, 1, message);
+}

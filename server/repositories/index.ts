@@ -1,4 +1,5 @@
 import type { Database } from '../db';
+import { createDictionariesRepository } from './dictionaries';
 import { createRolesRepository } from './roles';
 import { createTokensRepository } from './tokens';
 import { createUsersRepository } from './users';
@@ -8,6 +9,7 @@ export function createRepositories(db: Database) {
     users: createUsersRepository(db),
     roles: createRolesRepository(db),
     tokens: createTokensRepository(db),
+    dictionaries: createDictionariesRepository(db),
   };
 }
 

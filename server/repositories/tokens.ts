@@ -35,6 +35,16 @@ export function createTokensRepository(db: Database) {
       return row?.user;
     },
 
+    /** Signs the user out everywhere; answers how many live tokens were revoked. */
+    async revokeAllOf(userId: number, tx: Executor = db): Promise<number> {
+      const revoked = await tx
+        .update(tokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt)))
+        .returning({ id: tokens.id });
+      return revoked.length;
+    },
+
     async revoke(token: string, tx: Executor = db): Promise<void> {
       await tx
         .update(tokens)

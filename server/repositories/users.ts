@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, ilike, inArray, ne, or } from 'drizzle-orm';
 import type { Database, Executor } from '../db';
-import { type User, userRoles, users } from '../db/schema';
+import { roles, type User, userRoles, users } from '../db/schema';
+import type { Page, PageRequest } from '../schemas/paging';
+import { containsPattern, pageWindow } from './listing';
 
 export interface NewUser {
   username: string;
@@ -11,8 +13,76 @@ export interface NewUser {
   roleIds?: number[];
 }
 
+/** A user as the permission page lists it: with the ids of its roles. */
+export type UserWithRoles = User & { roleIds: number[] };
+
+export interface UserPatch {
+  name: string;
+  avatar: string;
+  permissions: string[];
+  roleIds: number[];
+}
+
 export function createUsersRepository(db: Database) {
+  async function withRoleIds(list: User[], tx: Executor): Promise<UserWithRoles[]> {
+    if (!list.length) return [];
+    const links = await tx
+      .select()
+      .from(userRoles)
+      .where(
+        inArray(
+          userRoles.userId,
+          list.map((user) => user.id),
+        ),
+      )
+      .orderBy(asc(userRoles.roleId));
+    return list.map((user) => ({
+      ...user,
+      roleIds: links.filter((link) => link.userId === user.id).map((link) => link.roleId),
+    }));
+  }
+
   return {
+    /** Users whose username or name contains `keyword`, oldest first. */
+    async page(keyword: string | undefined, page: PageRequest, tx: Executor = db): Promise<Page<UserWithRoles>> {
+      const pattern = containsPattern(keyword);
+      const where = pattern ? or(ilike(users.username, pattern), ilike(users.name, pattern)) : undefined;
+      const { limit, offset } = pageWindow(page);
+      const list = await tx.select().from(users).where(where).orderBy(asc(users.id)).limit(limit).offset(offset);
+      const [{ total }] = await tx.select({ total: count() }).from(users).where(where);
+      return { list: await withRoleIds(list, tx), total, ...page };
+    },
+
+    async findWithRoles(id: number, tx: Executor = db): Promise<UserWithRoles | undefined> {
+      const [user] = await tx.select().from(users).where(eq(users.id, id));
+      return user && (await withRoleIds([user], tx))[0];
+    },
+
+    /** Replaces the user's details and roles; undefined when there is no such user. */
+    async update(id: number, patch: UserPatch, tx: Executor = db): Promise<User | undefined> {
+      const { roleIds, ...fields } = patch;
+      const [user] = await tx
+        .update(users)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      if (!user) return undefined;
+      await tx.delete(userRoles).where(eq(userRoles.userId, id));
+      if (roleIds.length) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: id, roleId })));
+      return user;
+    },
+
+    /** Enabled users holding an admin role, leaving out `exceptUserId`. */
+    async countActiveAdmins(exceptUserId: number, tx: Executor = db): Promise<number> {
+      const [{ admins }] = await tx
+        .select({ admins: countDistinct(users.id) })
+        .from(users)
+        .innerJoin(userRoles, eq(userRoles.userId, users.id))
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(and(eq(roles.isAdmin, true), eq(users.disabled, false), ne(users.id, exceptUserId)));
+      return admins;
+    },
+
     async findById(id: number, tx: Executor = db): Promise<User | undefined> {
       const [user] = await tx.select().from(users).where(eq(users.id, id));
       return user;

@@ -1,3 +1,48 @@
-import PageFrame from '@/components/PageFrame';
+/** 报警类型: the condition codes with their display colours, and the priorities beside them. */
+import { PageContainer } from '@ant-design/pro-components';
+import { useState } from 'react';
+import { ColorFormItem, ColorSwatch, DEFAULT_COLOR } from '@/components/ColorField';
+import DictionaryTable from '@/components/DictionaryTable';
+import SortOrderField from '@/components/SortOrderField';
+import PriorityTable from './components/PriorityTable';
+import { type AlarmType, type AlarmTypeBody, alarmTypeService } from './service';
 
-export default PageFrame;
+export default function AlarmTypePage() {
+  const [tab, setTab] = useState('types');
+  return (
+    <PageContainer
+      tabActiveKey={tab}
+      onTabChange={setTab}
+      tabList={[
+        { key: 'types', tab: '报警类型' },
+        { key: 'priorities', tab: '优先级' },
+      ]}
+    >
+      {tab === 'types' ? (
+        <DictionaryTable<AlarmType, AlarmTypeBody>
+          routePath="/alarm/base/type"
+          noun="报警类型"
+          service={alarmTypeService}
+          newDefaults={{ color: DEFAULT_COLOR, sortOrder: 0 }}
+          extraColumns={[
+            {
+              title: '显示颜色',
+              dataIndex: 'color',
+              search: false,
+              render: (_, row) => <ColorSwatch color={row.color} />,
+            },
+            { title: '排序', dataIndex: 'sortOrder', search: false, width: 80 },
+          ]}
+          extraFields={
+            <>
+              <ColorFormItem name="color" />
+              <SortOrderField max={99999} />
+            </>
+          }
+        />
+      ) : (
+        <PriorityTable />
+      )}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,308 @@
+/**
+ * 权限配置 (api.md): users (never deleted, only disabled), roles, sign-in tokens and the permission tree
+ * the role editor draws. Reads need `permission-view`, writes `permission-edit`. Every write that
+ * touches several rows runs in one transaction: a refusal leaves nothing half-saved.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type Static, Type } from 'typebox';
+import { unknownPermissions, withImpliedViews } from '../../../src/shared/permissions';
+import { permissionTree, routeIndex } from '../../../src/shared/routes';
+import { routePermission } from '../../auth/permissions';
+import type { Executor } from '../../db';
+import type { Role } from '../../db/schema';
+import { refused } from '../../errors';
+import { currentUser } from '../../plugins/authentication';
+import type { UserWithRoles } from '../../repositories/users';
+import { envelope, ok } from '../../schemas/envelope';
+import { IdParams, requiredText, Timestamp } from '../../schemas/fields';
+import { pageOf, pageQueryProperties } from '../../schemas/paging';
+
+const VIEW = routePermission('/permission', 'view');
+const EDIT = routePermission('/permission', 'edit');
+
+const Permissions = Type.Array(Type.String({ maxLength: 100 }), { maxItems: 1000 });
+const RoleIds = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100, uniqueItems: true });
+const Name = Type.String({ minLength: 1, maxLength: 50 });
+const Avatar = Type.String({ maxLength: 500 });
+
+const UserItem = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  name: Type.String(),
+  avatar: Type.String(),
+  access: Type.Union([Type.Literal('admin'), Type.Literal('')]),
+  disabled: Type.Boolean(),
+  roleIds: Type.Array(Type.Integer()),
+  /** The user's own extra permissions, beyond those of the roles. */
+  permissions: Type.Array(Type.String()),
+});
+
+const UserUpdate = Type.Object({
+  name: Name,
+  avatar: Type.Optional(Avatar),
+  roleIds: RoleIds,
+  permissions: Type.Optional(Permissions),
+});
+
+const UserCreate = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9_.@-]+$' }),
+  ...UserUpdate.properties,
+});
+
+const RoleItem = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  permissions: Type.Array(Type.String()),
+  isAdmin: Type.Boolean(),
+  userCount: Type.Integer(),
+});
+
+const RoleBody = Type.Object({ name: Name, permissions: Permissions });
+
+const SignInToken = Type.Object({ token: Type.String(), url: Type.String(), expiresAt: Timestamp });
+
+/** The permission tree: group → route → action, at most three deep (`permissionTree()`). */
+const nodeFields = {
+  key: Type.String(),
+  title: Type.String(),
+  path: Type.Optional(Type.String()),
+  action: Type.Optional(Type.String()),
+};
+const ActionNode = Type.Object(nodeFields);
+const RouteNode = Type.Object({ ...nodeFields, children: Type.Optional(Type.Array(ActionNode)) });
+const PermissionTree = Type.Array(Type.Object({ ...nodeFields, children: Type.Optional(Type.Array(RouteNode)) }));
+
+/** Declared strings only, with every implied `view` added (holding an action of a route implies seeing it). */
+function checkedPermissions(permissions: string[]): string[] {
+  const unknown = unknownPermissions(permissions);
+  if (unknown.length) throw refused(400, `未知的权限：${unknown.join('、')}`);
+  return withImpliedViews(permissions);
+}
+
+export interface PermissionRoutesOptions {
+  tokenTtlHours: number;
+}
+
+const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = async (app, { tokenTtlHours }) => {
+  const { users, roles, tokens } = app.repositories;
+  const transaction = <T>(work: (tx: Executor) => Promise<T>) => app.database.db.transaction(work);
+
+  const userItem = (user: UserWithRoles, allRoles: Role[]): Static<typeof UserItem> => ({
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    avatar: user.avatar,
+    access: allRoles.some((role) => role.isAdmin && user.roleIds.includes(role.id)) ? 'admin' : '',
+    disabled: user.disabled,
+    roleIds: user.roleIds,
+    permissions: user.permissions,
+  });
+
+  async function existingUser(id: number, tx: Executor): Promise<UserWithRoles> {
+    const user = await users.findWithRoles(id, tx);
+    if (!user) throw refused(404, '用户不存在或已被删除');
+    return user;
+  }
+
+  /** The roles of `roleIds`, refusing ids that name no role. */
+  async function checkedRoles(roleIds: number[], tx: Executor): Promise<Role[]> {
+    const found = await roles.findByIds(roleIds, tx);
+    const missing = roleIds.filter((id) => !found.some((role) => role.id === id));
+    if (missing.length) throw refused(400, `角色不存在：${missing.join('、')}`);
+    return found;
+  }
+
+  /** Refuses to leave the console without an enabled administrator. */
+  async function keepAnAdmin(user: UserWithRoles, stillAdmin: boolean, tx: Executor): Promise<void> {
+    if (stillAdmin || user.disabled) return;
+    const wasAdmin = (await roles.ofUser(user.id, tx)).some((role) => role.isAdmin);
+    if (wasAdmin && (await users.countActiveAdmins(user.id, tx)) === 0) {
+      throw refused(409, `「${user.name}」是最后一位管理员，不能移除：请先让另一位启用的用户拥有管理员角色`);
+    }
+  }
+
+  async function answerUser(id: number, tx: Executor) {
+    return ok(userItem(await existingUser(id, tx), await roles.list(tx)));
+  }
+
+  app.get(
+    '/permission/users',
+    {
+      config: { permission: VIEW },
+      schema: {
+        querystring: Type.Object({ ...pageQueryProperties, keyword: Type.Optional(Type.String({ maxLength: 100 })) }),
+        response: { 200: envelope(pageOf(UserItem)) },
+      },
+    },
+    async (request) => {
+      const { keyword, current, pageSize } = request.query;
+      const page = await users.page(keyword, { current, pageSize });
+      const allRoles = await roles.list();
+      return ok({ ...page, list: page.list.map((user) => userItem(user, allRoles)) });
+    },
+  );
+
+  app.post(
+    '/permission/users',
+    { config: { permission: EDIT }, schema: { body: UserCreate, response: { 200: envelope(UserItem) } } },
+    async (request) => {
+      const { username, roleIds, permissions = [], avatar = '' } = request.body;
+      const name = requiredText(request.body.name, '姓名');
+      const extra = checkedPermissions(permissions);
+      return transaction(async (tx) => {
+        await checkedRoles(roleIds, tx);
+        const user = await users.create({ username, name, avatar, roleIds, permissions: extra }, tx);
+        if (!user) throw refused(409, `用户名「${username}」已存在，请换一个`);
+        return answerUser(user.id, tx);
+      });
+    },
+  );
+
+  app.put(
+    '/permission/users/:id',
+    {
+      config: { permission: EDIT },
+      schema: { params: IdParams, body: UserUpdate, response: { 200: envelope(UserItem) } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { roleIds, permissions = [], avatar } = request.body;
+      const name = requiredText(request.body.name, '姓名');
+      const extra = checkedPermissions(permissions);
+      return transaction(async (tx) => {
+        const user = await existingUser(id, tx);
+        const newRoles = await checkedRoles(roleIds, tx);
+        await keepAnAdmin(
+          user,
+          newRoles.some((role) => role.isAdmin),
+          tx,
+        );
+        await users.update(id, { name, avatar: avatar ?? user.avatar, roleIds, permissions: extra }, tx);
+        return answerUser(id, tx);
+      });
+    },
+  );
+
+  app.delete(
+    '/permission/users/:id',
+    { config: { permission: EDIT }, schema: { params: IdParams, response: { 200: envelope(UserItem) } } },
+    async (request) => {
+      const { id } = request.params;
+      if (id === currentUser(request).id) throw refused(409, '不能停用自己的账号');
+      return transaction(async (tx) => {
+        await keepAnAdmin(await existingUser(id, tx), false, tx);
+        await users.setDisabled(id, true, tx);
+        return answerUser(id, tx);
+      });
+    },
+  );
+
+  app.post(
+    '/permission/users/:id/enable',
+    { config: { permission: EDIT }, schema: { params: IdParams, response: { 200: envelope(UserItem) } } },
+    async (request) =>
+      transaction(async (tx) => {
+        const { id } = request.params;
+        await existingUser(id, tx);
+        await users.setDisabled(id, false, tx);
+        return answerUser(id, tx);
+      }),
+  );
+
+  app.post(
+    '/permission/users/:id/token',
+    { config: { permission: EDIT }, schema: { params: IdParams, response: { 200: envelope(SignInToken) } } },
+    async (request) => {
+      const user = await existingUser(request.params.id, app.database.db);
+      if (user.disabled) throw refused(409, `用户「${user.name}」已停用，请先启用再生成登录链接`);
+      const { token, expiresAt } = await tokens.issue(user.id, tokenTtlHours);
+      return ok({ token, url: `/?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() });
+    },
+  );
+
+  app.delete(
+    '/permission/users/:id/token',
+    {
+      config: { permission: EDIT },
+      schema: { params: IdParams, response: { 200: envelope(Type.Object({ revoked: Type.Integer() })) } },
+    },
+    async (request) => {
+      const user = await existingUser(request.params.id, app.database.db);
+      return ok({ revoked: await tokens.revokeAllOf(user.id) });
+    },
+  );
+
+  app.get(
+    '/permission/roles',
+    { config: { permission: VIEW }, schema: { response: { 200: envelope(Type.Array(RoleItem)) } } },
+    async () => ok(await roles.listWithHolders()),
+  );
+
+  /** An admin role holds everything the table declares, whatever was checked. */
+  const rolePermissions = (role: Pick<Role, 'isAdmin'>, permissions: string[]) =>
+    role.isAdmin ? [...routeIndex.permissions] : checkedPermissions(permissions);
+
+  async function answerRole(id: number) {
+    const role = (await roles.listWithHolders()).find((candidate) => candidate.id === id);
+    if (!role) throw refused(404, '角色不存在或已被删除');
+    return ok(role);
+  }
+
+  app.post(
+    '/permission/roles',
+    { config: { permission: EDIT }, schema: { body: RoleBody, response: { 200: envelope(RoleItem) } } },
+    async (request) => {
+      const name = requiredText(request.body.name, '角色名称');
+      const role = await roles.create({
+        name,
+        permissions: rolePermissions({ isAdmin: false }, request.body.permissions),
+      });
+      if (!role) throw refused(409, `角色名称「${name}」已存在，请换一个`);
+      return answerRole(role.id);
+    },
+  );
+
+  app.put(
+    '/permission/roles/:id',
+    {
+      config: { permission: EDIT },
+      schema: { params: IdParams, body: RoleBody, response: { 200: envelope(RoleItem) } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const name = requiredText(request.body.name, '角色名称');
+      const existing = await roles.findById(id);
+      if (!existing) throw refused(404, '角色不存在或已被删除');
+      const result = await roles.update(id, { name, permissions: rolePermissions(existing, request.body.permissions) });
+      if (result === 'duplicate') throw refused(409, `角色名称「${name}」已存在，请换一个`);
+      if (result === 'missing') throw refused(404, '角色不存在或已被删除');
+      return answerRole(id);
+    },
+  );
+
+  app.delete(
+    '/permission/roles/:id',
+    {
+      config: { permission: EDIT },
+      schema: { params: IdParams, response: { 200: envelope(Type.Object({ id: Type.Integer() })) } },
+    },
+    async (request) =>
+      transaction(async (tx) => {
+        const { id } = request.params;
+        const role = await roles.findById(id, tx);
+        if (!role) throw refused(404, '角色不存在或已被删除');
+        const holders = await roles.holderCount(id, tx);
+        if (holders > 0) throw refused(409, `角色「${role.name}」仍有 ${holders} 位用户，请先为他们移除该角色再删除`);
+        await roles.remove(id, tx);
+        return ok({ id });
+      }),
+  );
+
+  app.get(
+    '/permission/tree',
+    { config: { permission: VIEW }, schema: { response: { 200: envelope(PermissionTree) } } },
+    async () => ok(permissionTree()),
+  );
+};
+
+export default permissionRoutes;

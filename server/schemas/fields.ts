@@ -1,0 +1,17 @@
+/** Field schemas and checks that several routes share, with the Chinese messages people see. */
+import { Type } from 'typebox';
+import { refused } from '../errors';
+
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/** A colour as the colour picker hands it over: `#rrggbb`, or `#rrggbbaa` with alpha. */
+export const Color = Type.String({ pattern: '^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$', maxLength: 9 });
+
+export const Timestamp = Type.String({ format: 'date-time' });
+
+/** The text trimmed; refused with "<label>不能为空" when nothing is left. */
+export function requiredText(value: string, label: string): string {
+  const trimmed = value.trim();
+  if (!trimmed) throw refused(400, `${label}不能为空`);
+  return trimmed;
+}

@@ -1,0 +1,137 @@
+/** 权限配置: the role editor tree (from the route table, implied view), user form validation, actions by permission. */
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { useState } from 'react';
+import PermissionPage from '@/pages/Permission';
+import PermissionTree from '@/pages/Permission/components/PermissionTree';
+import type { RoleRow, UserRow } from '@/pages/Permission/service';
+import { permissionString, permissionTree, routeIndex } from '@/shared/routes';
+import { mockApi, startAppRuntime } from './helpers';
+import { ok, renderWithPermissions } from './render';
+
+const server = mockApi();
+startAppRuntime();
+
+const tree = permissionTree();
+
+function Editor({ initial = [] as string[], onChange = (_: string[]) => {} }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <PermissionTree
+      tree={tree}
+      value={value}
+      onChange={(next) => {
+        setValue(next);
+        onChange(next);
+      }}
+    />
+  );
+}
+
+/** Label queries: role queries over ~50 check boxes are too slow in jsdom. */
+const box = (permission: string) => screen.getByLabelText(new RegExp(` ${permission}$`));
+
+describe('role editor tree', { timeout: 30_000 }, () => {
+  it('has one check box per permission of the route table, grouped as the menu', () => {
+    render(<Editor />);
+    for (const permission of routeIndex.permissions) expect(box(permission)).not.toBeChecked();
+    const groups = screen.getAllByRole('group').map((group) => group.getAttribute('aria-label'));
+    expect(groups).toEqual(tree.map((node) => node.title));
+    expect(groups).toEqual(['报警看板', '报警库', '报警模板', '优化管理', '审批管理', '基础配置', '模拟', '权限配置']);
+  });
+
+  it('checking an action checks the route’s view; unchecking view clears the route', async () => {
+    const seen: string[][] = [];
+    const user = userEvent.setup();
+    render(<Editor onChange={(next) => seen.push(next)} />);
+    await user.click(box(permissionString('/alarm/base/type', 'edit')));
+    expect(box('alarm-base-type-view')).toBeChecked();
+    expect(seen.at(-1)).toEqual(['alarm-base-type-view', 'alarm-base-type-edit']);
+
+    await user.click(box('alarm-base-type-view'));
+    expect(box('alarm-base-type-edit')).not.toBeChecked();
+    expect(seen.at(-1)).toEqual([]);
+  });
+
+  it('selects a whole group and clears it again', async () => {
+    const user = userEvent.setup();
+    render(<Editor initial={['permission-view']} />);
+    const group = screen.getByRole('group', { name: '基础配置' });
+    await user.click(within(group).getByLabelText('基础配置（全选）'));
+    for (const route of ['type', 'system', 'examine/config', 'config']) {
+      expect(box(permissionString(`/alarm/base/${route}`, 'delete'))).toBeChecked();
+    }
+    expect(box('permission-view')).toBeChecked();
+    await user.click(within(group).getByLabelText('基础配置（全选）'));
+    expect(box('alarm-base-type-view')).not.toBeChecked();
+  });
+});
+
+const roles: RoleRow[] = [
+  { id: 1, name: '管理员', permissions: routeIndex.permissions, isAdmin: true, userCount: 1 },
+  { id: 2, name: '操作员', permissions: ['alarm-board-over-view'], isAdmin: false, userCount: 0 },
+];
+const admin: UserRow = {
+  id: 1,
+  username: 'admin',
+  name: '管理员',
+  avatar: '',
+  access: 'admin',
+  disabled: false,
+  roleIds: [1],
+  permissions: [],
+};
+
+function answerPermissionApi() {
+  server.use(
+    http.get('/api/permission/users', () =>
+      HttpResponse.json(ok({ list: [admin], total: 1, current: 1, pageSize: 20 })),
+    ),
+    http.get('/api/permission/roles', () => HttpResponse.json(ok(roles))),
+    http.get('/api/permission/tree', () => HttpResponse.json(ok(tree))),
+  );
+}
+
+describe('permission page', { timeout: 30_000 }, () => {
+  it('shows users with their roles, and no actions to a viewer', async () => {
+    answerPermissionApi();
+    renderWithPermissions(<PermissionPage />, ['permission-view']);
+    expect(await screen.findByText('admin')).toBeInTheDocument();
+    expect(await screen.findByText('管理员', { selector: '.ant-tag' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '新建用户' })).not.toBeInTheDocument();
+    expect(screen.queryByText('登录链接')).not.toBeInTheDocument();
+    expect(screen.queryByText('编辑')).not.toBeInTheDocument();
+  });
+
+  it('validates the user form in Chinese and keeps it open', async () => {
+    answerPermissionApi();
+    const user = userEvent.setup();
+    renderWithPermissions(<PermissionPage />, ['permission-view', 'permission-edit']);
+    expect(await screen.findByText('登录链接')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '新建用户' }));
+    const drawer = await screen.findByRole('dialog');
+    await user.click(within(drawer).getByRole('button', { name: /确\s*定/ }));
+    expect(await within(drawer).findByText('请输入用户名')).toBeInTheDocument();
+    expect(within(drawer).getByText('请输入姓名')).toBeInTheDocument();
+    await user.type(within(drawer).getByLabelText('用户名'), '张 三');
+    expect(await within(drawer).findByText('用户名只能包含字母、数字和 _ . @ -')).toBeInTheDocument();
+    // The editor inside the form is the same tree.
+    expect(within(drawer).getByLabelText(/ permission-edit$/)).not.toBeChecked();
+  });
+
+  it('shows a new sign-in link once, with a copy button', async () => {
+    answerPermissionApi();
+    server.use(
+      http.post('/api/permission/users/1/token', () =>
+        HttpResponse.json(ok({ token: 'abc', url: '/?token=abc', expiresAt: '2026-01-08T00:00:00.000Z' })),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithPermissions(<PermissionPage />, ['permission-view', 'permission-edit']);
+    await user.click(await screen.findByText('登录链接'));
+    expect(await screen.findByText(`${window.location.origin}/?token=abc`)).toBeInTheDocument();
+    expect(screen.getByText('链接只显示这一次，请立即复制并通过安全渠道交给本人。')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /复制链接/ })).toBeInTheDocument();
+  });
+});
