@@ -13,8 +13,11 @@ import repositories from './plugins/repositories';
 import routePermissions from './plugins/route-permissions';
 import securityHeaders from './plugins/security-headers';
 import staticSpa from './plugins/static-spa';
+import abnormalRoutes from './routes/abnormal';
 import dictionaryRoutes from './routes/dictionaries';
 import healthRoutes from './routes/health';
+import kpiRoutes from './routes/kpi';
+import mockRoutes from './routes/mock';
 import permissionRoutes from './routes/permission';
 import userinfoRoutes from './routes/userinfo';
 
@@ -57,6 +60,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(userinfoRoutes, { prefix: '/api' });
+  const plant = { prefix: '/api', plantTimeZone: config.plantTimeZone };
+  await app.register(kpiRoutes, plant);
+  await app.register(mockRoutes, plant);
+  await app.register(abnormalRoutes, plant);
   await app.register(permissionRoutes, { prefix: '/api', tokenTtlHours: config.tokenTtlHours });
   await app.register(dictionaryRoutes, { prefix: '/api' });
 

@@ -1,8 +1,187 @@
-import type { Executor } from './db';
-
 /**
- * The demo plant and 30 days of simulated journal (api.md, "Running the server"), seeded on the first
- * start when SEED_DEMO=1. Its data arrives with the alarm library and journal tables; until then the
- * first start seeds roles and `admin` only.
+ * The demo plant (SEED_DEMO, first start only): four units with equipment of several types, about 300
+ * alarm points with rationalization fields, and 30 days of simulated journal ending now — with floods, bad
+ * actors, chattering, standing alarms and shelving — so every board and list has something true to show.
  */
-export async function seedDemoData(_tx: Executor): Promise<void> {}
+import { sql } from 'drizzle-orm';
+import type { Executor } from './db';
+import { DEFAULT_PLANT_TIME_ZONE, type Priority } from './domain/kpi/types';
+import { asJournalBatches, type Scenario, type SimulatedPoint, simulateJournal } from './domain/simulator';
+import { createRng } from './domain/simulator/random';
+import { ingestJournal } from './repositories/ingest';
+import { arrayParam, queryRows } from './repositories/raw-sql';
+
+const DAY = 86_400_000;
+const DEMO_SEED = 20250101;
+
+interface DemoUnit {
+  name: string;
+  code: string;
+  console: string;
+  scenario: Scenario;
+  ratePerHour: number;
+  equipment: [name: string, type: string][];
+}
+
+const DEMO_UNITS: DemoUnit[] = [
+  {
+    name: '常减压装置',
+    code: 'CDU',
+    console: '常减压操作台',
+    scenario: 'mixed',
+    ratePerHour: 14,
+    equipment: [
+      ['P-101A', '离心泵'],
+      ['P-101B', '离心泵'],
+      ['E-101', '换热器'],
+      ['F-101', '加热炉'],
+      ['T-101', '塔'],
+      ['V-101', '储罐'],
+    ],
+  },
+  {
+    name: '催化裂化装置',
+    code: 'FCC',
+    console: '催化操作台',
+    scenario: 'upset',
+    ratePerHour: 16,
+    equipment: [
+      ['K-201', '压缩机'],
+      ['P-201', '离心泵'],
+      ['E-201', '换热器'],
+      ['R-201', '反应器'],
+      ['T-201', '塔'],
+    ],
+  },
+  {
+    name: '加氢精制装置',
+    code: 'HDS',
+    console: '加氢操作台',
+    scenario: 'chattering',
+    ratePerHour: 8,
+    equipment: [
+      ['K-301', '压缩机'],
+      ['P-301', '离心泵'],
+      ['E-301', '换热器'],
+      ['R-301', '反应器'],
+    ],
+  },
+  {
+    name: '公用工程',
+    code: 'UTL',
+    console: '加氢操作台',
+    scenario: 'standing',
+    ratePerHour: 5,
+    equipment: [
+      ['B-401', '锅炉'],
+      ['P-401', '离心泵'],
+      ['V-401', '储罐'],
+    ],
+  },
+];
+
+const MEASUREMENTS = [
+  { prefix: 'TI', what: '温度', eu: '℃', limit: 350 },
+  { prefix: 'PI', what: '压力', eu: 'MPa', limit: 2.5 },
+  { prefix: 'FI', what: '流量', eu: 't/h', limit: 120 },
+  { prefix: 'LI', what: '液位', eu: '%', limit: 80 },
+];
+const CONDITIONS = [
+  { code: 'PVHI', label: '高', priority: 'low' as Priority },
+  { code: 'PVHH', label: '高高', priority: 'high' as Priority },
+  { code: 'PVLO', label: '低', priority: 'medium' as Priority },
+];
+
+interface DemoPoint extends SimulatedPoint {
+  equipment: string;
+  limit: number;
+  eu: string;
+  confirmed: boolean;
+}
+
+function demoPoints(unit: DemoUnit): DemoPoint[] {
+  const rng = createRng(DEMO_SEED + unit.code.charCodeAt(0));
+  const points: DemoPoint[] = [];
+  unit.equipment.forEach(([equipment], e) => {
+    for (let m = 0; m < 4; m++) {
+      const measurement = MEASUREMENTS[(e + m) % MEASUREMENTS.length];
+      const tag = `${unit.code}-${measurement.prefix}${100 + e * 10 + m}`;
+      for (const condition of CONDITIONS.slice(0, m % 2 ? 3 : 2)) {
+        points.push({
+          tag,
+          condition: condition.code,
+          priority: rng() < 0.02 ? 'urgent' : condition.priority,
+          console: unit.console,
+          unit: unit.name,
+          description: `${equipment} ${measurement.what}${condition.label}`,
+          equipment,
+          limit:
+            condition.code === 'PVLO'
+              ? measurement.limit * 0.2
+              : measurement.limit * (condition.code === 'PVHH' ? 1.1 : 1),
+          eu: measurement.eu,
+          confirmed: rng() < 0.6,
+        });
+      }
+    }
+  });
+  return points;
+}
+
+async function seedPlant(tx: Executor, unit: DemoUnit, points: DemoPoint[]): Promise<void> {
+  const [{ unitId }] = await queryRows<{ unitId: number }>(
+    tx,
+    sql`insert into units (name) values (${unit.name}) on conflict (name) do update set name = excluded.name returning id as "unitId"`,
+  );
+  const [{ consoleId }] = await queryRows<{ consoleId: number }>(
+    tx,
+    sql`insert into consoles (name) values (${unit.console}) on conflict (name) do update set name = excluded.name returning id as "consoleId"`,
+  );
+  const equipment = await queryRows<{ id: number; name: string }>(
+    tx,
+    sql`insert into equipment (unit_id, name, equipment_type)
+        select ${unitId}, n, t from unnest(${arrayParam(unit.equipment.map(([name]) => name))}::text[],
+                                           ${arrayParam(unit.equipment.map(([, type]) => type))}::text[]) as x(n, t)
+        returning id, name`,
+  );
+  const equipmentId = new Map(equipment.map((row) => [row.name, row.id]));
+  const column = <T>(pick: (point: DemoPoint) => T) => arrayParam(points.map(pick));
+  await tx.execute(sql`
+    insert into alarm_points (tag, condition, description, unit_id, equipment_id, console_id, system_type, limit_value,
+      engineering_unit, deadband, on_delay_seconds, off_delay_seconds, priority, alarm_class, cause, consequence,
+      operator_response, max_response_minutes, rationalization_status, confirmed_by, confirmed_at, created_by, updated_by)
+    select tag, cond, d, ${unitId}, eq, ${consoleId}, sys, lim, eu, lim * 0.02, 3, 3, pr, cls,
+      d || '：工艺波动或仪表故障', '偏离操作范围，可能影响产品质量或设备安全', '核对现场仪表，调整相关回路，必要时降量',
+      case when pr in ('urgent', 'high') then 5 else 15 end,
+      case when ok then '已确认' else '待确认' end, case when ok then 'admin' end, case when ok then now() end, 'seed', 'seed'
+    from unnest(${column((p) => p.tag)}::text[], ${column((p) => p.condition)}::text[], ${column((p) => p.description)}::text[],
+                ${column((p) => equipmentId.get(p.equipment))}::int[], ${column((p) => (p.priority === 'urgent' ? 'SIS' : 'DCS'))}::text[],
+                ${column((p) => p.limit)}::float8[], ${column((p) => p.eu)}::text[], ${column((p) => p.priority)}::text[],
+                ${column((p) => (p.priority === 'urgent' ? '安全' : p.condition === 'PVHH' ? '环保' : '一般'))}::text[],
+                ${column((p) => p.confirmed)}::boolean[])
+      as x(tag, cond, d, eq, sys, lim, eu, pr, cls, ok)
+    on conflict (tag, condition) do nothing`);
+}
+
+export async function seedDemoData(tx: Executor, now: number = Date.now()): Promise<void> {
+  const to = Math.floor(now / 60_000) * 60_000;
+  const from = to - 30 * DAY;
+  for (const [index, unit] of DEMO_UNITS.entries()) {
+    const points = demoPoints(unit);
+    await seedPlant(tx, unit, points);
+    const rows = simulateJournal({
+      scenario: unit.scenario,
+      points,
+      from,
+      to,
+      ratePerHour: unit.ratePerHour,
+      seed: DEMO_SEED + index,
+    });
+    await ingestJournal(tx, asJournalBatches(rows), {
+      source: 'demo',
+      label: `演示数据 · ${unit.name}`,
+      createdBy: 'seed',
+      timeZone: DEFAULT_PLANT_TIME_ZONE,
+    });
+  }
+}

@@ -1,3 +1,76 @@
-import PageFrame from '@/components/PageFrame';
+/** 模拟 (/alarm/mock): generate simulated journals, import journal files, delete simulated batches. */
+import { type ActionType, PageContainer, ProTable } from '@ant-design/pro-components';
+import { useAccess } from '@umijs/max';
+import { message, Popconfirm, Space, Typography } from 'antd';
+import { useRef } from 'react';
+import { permissionString } from '@/shared/routes';
+import { formatDateTime } from '@/utils/datetime';
+import ImportCard from './components/ImportCard';
+import SimulateCard from './components/SimulateCard';
+import { deleteBatch, fetchBatches, type JournalBatch, SCENARIO_OPTIONS } from './service';
 
-export default PageFrame;
+const scenarioLabel = (value?: string) =>
+  SCENARIO_OPTIONS.find((option) => option.value === value)?.label ?? value ?? '';
+
+export default function MockPage() {
+  const { can } = useAccess();
+  const allowed = can(permissionString('/alarm/mock', 'view'));
+  const table = useRef<ActionType>(null);
+  const reload = () => table.current?.reload();
+
+  return (
+    <PageContainer>
+      <Space direction="vertical" size="large" style={{ width: '100%' }}>
+        <SimulateCard disabled={!allowed} onSimulated={reload} />
+        <ImportCard disabled={!allowed} onImported={reload} />
+        <ProTable<JournalBatch>
+          headerTitle="模拟数据批次"
+          rowKey="id"
+          actionRef={table}
+          search={false}
+          options={{ reload: true, density: false, setting: false }}
+          request={async ({ current = 1, pageSize = 20 }) => {
+            const page = await fetchBatches({ current, pageSize });
+            return { data: page.list, total: page.total, success: true };
+          }}
+          locale={{ emptyText: '暂无模拟数据' }}
+          columns={[
+            { title: '批次', dataIndex: 'id', width: 80 },
+            { title: '名称', dataIndex: 'label' },
+            { title: '场景', render: (_, batch) => scenarioLabel(batch.parameters?.scenario) },
+            {
+              title: '事件数',
+              dataIndex: 'eventCount',
+              render: (_, batch) => batch.eventCount.toLocaleString('zh-CN'),
+            },
+            {
+              title: '数据时间',
+              render: (_, batch) =>
+                batch.firstTime
+                  ? `${formatDateTime(batch.firstTime)} ~ ${formatDateTime(batch.lastTime ?? batch.firstTime)}`
+                  : '-',
+            },
+            { title: '创建人', dataIndex: 'createdBy', width: 100 },
+            {
+              title: '操作',
+              width: 90,
+              render: (_, batch) =>
+                allowed ? (
+                  <Popconfirm
+                    title="删除该批次的全部模拟事件？"
+                    onConfirm={async () => {
+                      const deleted = await deleteBatch(batch.id);
+                      message.success(`已删除 ${deleted.toLocaleString('zh-CN')} 条模拟事件`);
+                      reload();
+                    }}
+                  >
+                    <Typography.Link type="danger">删除</Typography.Link>
+                  </Popconfirm>
+                ) : null,
+            },
+          ]}
+        />
+      </Space>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,44 @@
+/** Abnormal-alarm records (异常报警) and the settings of 异常报警配置. */
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+import { alarmPoints } from './plant';
+
+export const ABNORMAL_STATUSES = ['未处置', '已处置', '已忽略'] as const;
+export type AbnormalStatus = (typeof ABNORMAL_STATUSES)[number];
+
+export const abnormalAlarms = pgTable(
+  'abnormal_alarms',
+  {
+    id: serial('id').primaryKey(),
+    pointId: integer('point_id')
+      .notNull()
+      .references(() => alarmPoints.id, { onDelete: 'cascade' }),
+    /** chattering | fleeting | standing | frequent | floodContributor (server/domain/kpi/detection.ts). */
+    kind: text('kind').notNull(),
+    firstSeen: timestamp('first_seen', { withTimezone: true, precision: 3 }).notNull(),
+    lastSeen: timestamp('last_seen', { withTimezone: true, precision: 3 }).notNull(),
+    count: integer('count').notNull(),
+    status: text('status', { enum: ABNORMAL_STATUSES }).notNull().default('未处置'),
+    handledBy: text('handled_by'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    note: text('note').notNull().default(''),
+    ...timestamps,
+  },
+  (table) => [
+    // At most one open record per point and kind: detection updates it instead of adding another.
+    uniqueIndex('abnormal_alarms_open_idx').on(table.pointId, table.kind).where(sql`${table.status} = '未处置'`),
+    index('abnormal_alarms_point_idx').on(table.pointId),
+    index('abnormal_alarms_last_seen_idx').on(table.lastSeen),
+  ],
+);
+
+/** One JSON document per settings group, validated by the route that writes it. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: text('updated_by').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type AbnormalAlarm = typeof abnormalAlarms.$inferSelect;

@@ -1,0 +1,141 @@
+/**
+ * The alarm journal and what is kept at ingest time so that KPI queries read small aggregates:
+ * - `alarm_events.counted`: the ALM was an annunciation (the point was not shelved, suppressed or out of
+ *   service), resolved by replaying the point's state (server/domain/ingest/replay.ts);
+ * - `alarm_load_10m`: annunciations per 10-minute bucket per console / unit / operating condition;
+ * - `alarm_point_days`: annunciations per point per UTC day (rankings, top 10);
+ * - `alarm_episodes`: chattering runs, fleeting annunciations and active-and-visible spans (stale);
+ * - `alarm_point_states`: where each point's replay stopped, so appended events continue from it.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { PRIORITY_CODES } from './plant';
+
+export const EVENT_SOURCES = ['import', 'ingest', 'simulation', 'demo'] as const;
+export type EventSource = (typeof EVENT_SOURCES)[number];
+
+/** One import, collector call or simulation run; simulated batches can be deleted as a whole. */
+export const journalBatches = pgTable('journal_batches', {
+  id: serial('id').primaryKey(),
+  source: text('source', { enum: EVENT_SOURCES }).notNull(),
+  /** File name, scenario label or collector. */
+  label: text('label').notNull().default(''),
+  /** Generator parameters of a simulation (scenario, unit, console, range, rate, seed). */
+  parameters: jsonb('parameters'),
+  eventCount: integer('event_count').notNull().default(0),
+  duplicates: integer('duplicates').notNull().default(0),
+  firstTime: timestamp('first_time', { withTimezone: true }),
+  lastTime: timestamp('last_time', { withTimezone: true }),
+  createdBy: text('created_by').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const alarmEvents = pgTable(
+  'alarm_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    time: timestamp('time', { withTimezone: true, precision: 3 }).notNull(),
+    // No foreign keys on this high-volume table: four checks per row cost more than the insert itself. The
+    // ingest resolves every id from its own table; points are only ever soft-deleted.
+    pointId: integer('point_id').notNull(),
+    event: text('event').notNull(),
+    priority: text('priority', { enum: PRIORITY_CODES }).notNull(),
+    consoleId: integer('console_id').notNull(),
+    unitId: integer('unit_id'),
+    /** Operating condition (工况) of the unit at the time, once conditions exist. */
+    operatingCondition: text('operating_condition'),
+    valueNumber: doublePrecision('value_number'),
+    valueText: text('value_text'),
+    description: text('description'),
+    source: text('source', { enum: EVENT_SOURCES }).notNull(),
+    batchId: integer('batch_id'),
+    /** An ALM that was annunciated (point visible): the only events the KPIs count. */
+    counted: boolean('counted').notNull().default(false),
+  },
+  (table) => [
+    // Exact duplicates (same time, point, event type) are refused: domain.md.
+    uniqueIndex('alarm_events_point_time_event_idx').on(table.pointId, table.time, table.event),
+    index('alarm_events_counted_time_idx').on(table.time).where(sql`${table.counted}`),
+    index('alarm_events_batch_idx').on(table.batchId),
+  ],
+);
+
+const scopeColumns = {
+  consoleId: integer('console_id').notNull(),
+  /** 0 when the event names no unit, so the column can be part of the key. */
+  unitId: integer('unit_id').notNull(),
+  operatingCondition: text('operating_condition').notNull().default(''),
+};
+
+export const alarmLoad10m = pgTable(
+  'alarm_load_10m',
+  {
+    bucketStart: timestamp('bucket_start', { withTimezone: true }).notNull(),
+    ...scopeColumns,
+    urgent: integer('urgent').notNull().default(0),
+    high: integer('high').notNull().default(0),
+    medium: integer('medium').notNull().default(0),
+    low: integer('low').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.bucketStart, table.consoleId, table.unitId, table.operatingCondition] })],
+);
+
+export const alarmPointDays = pgTable(
+  'alarm_point_days',
+  {
+    dayStart: timestamp('day_start', { withTimezone: true }).notNull(),
+    pointId: integer('point_id').notNull(),
+    ...scopeColumns,
+    annunciations: integer('annunciations').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.dayStart, table.pointId, table.consoleId, table.unitId, table.operatingCondition],
+    }),
+    index('alarm_point_days_point_idx').on(table.pointId),
+  ],
+);
+
+export const EPISODE_KINDS = ['chatter', 'fleeting', 'standing'] as const;
+export type EpisodeKind = (typeof EPISODE_KINDS)[number];
+
+export const alarmEpisodes = pgTable(
+  'alarm_episodes',
+  {
+    pointId: integer('point_id').notNull(),
+    kind: text('kind', { enum: EPISODE_KINDS }).notNull(),
+    /** chatter: first annunciation of the run; fleeting: the annunciation; standing: span start. */
+    startTime: timestamp('start_time', { withTimezone: true, precision: 3 }).notNull(),
+    /** chatter: last annunciation; fleeting: its RTN; standing: span end, null while still active. */
+    endTime: timestamp('end_time', { withTimezone: true, precision: 3 }),
+    /** standing: when the point became active. */
+    activatedAt: timestamp('activated_at', { withTimezone: true, precision: 3 }),
+    ...scopeColumns,
+  },
+  (table) => [
+    primaryKey({ columns: [table.pointId, table.kind, table.startTime] }),
+    index('alarm_episodes_kind_start_idx').on(table.kind, table.startTime),
+  ],
+);
+
+export const alarmPointStates = pgTable('alarm_point_states', {
+  pointId: integer('point_id').primaryKey(),
+  /** Time of the last replayed event. */
+  lastTime: timestamp('last_time', { withTimezone: true, precision: 3 }).notNull(),
+  state: jsonb('state').notNull(),
+});
+
+export type JournalBatchRow = typeof journalBatches.$inferSelect;

@@ -1,0 +1,97 @@
+/** The plant: units (装置), consoles (操作台), equipment (设备) and the alarm library's alarm points (报警点). */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+
+export const PRIORITY_CODES = ['urgent', 'high', 'medium', 'low'] as const;
+export const RATIONALIZATION_STATUSES = ['待确认', '已确认'] as const;
+
+export const units = pgTable('units', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  ...timestamps,
+});
+
+export const consoles = pgTable('consoles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  ...timestamps,
+});
+
+export const equipment = pgTable(
+  'equipment',
+  {
+    id: serial('id').primaryKey(),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    /** 离心泵, 换热器, 压缩机…: what templates are written for. */
+    equipmentType: text('equipment_type').notNull().default(''),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('equipment_unit_name_idx').on(table.unitId, table.name)],
+);
+
+/** One row of the alarm library; identity = (tag, condition). */
+export const alarmPoints = pgTable(
+  'alarm_points',
+  {
+    id: serial('id').primaryKey(),
+    tag: text('tag').notNull(),
+    /** Alarm type code (报警类型), e.g. PVHI. */
+    condition: text('condition').notNull(),
+    description: text('description').notNull().default(''),
+    unitId: integer('unit_id').references(() => units.id, { onDelete: 'set null' }),
+    equipmentId: integer('equipment_id').references(() => equipment.id, { onDelete: 'set null' }),
+    consoleId: integer('console_id').references(() => consoles.id, { onDelete: 'set null' }),
+    /** System type code (系统类型), e.g. DCS. */
+    systemType: text('system_type').notNull().default(''),
+    limitValue: doublePrecision('limit_value'),
+    engineeringUnit: text('engineering_unit').notNull().default(''),
+    deadband: doublePrecision('deadband'),
+    onDelaySeconds: integer('on_delay_seconds'),
+    offDelaySeconds: integer('off_delay_seconds'),
+    priority: text('priority', { enum: PRIORITY_CODES }).notNull().default('low'),
+    /** 安全 / 环保 / 一般… */
+    alarmClass: text('alarm_class').notNull().default(''),
+    cause: text('cause').notNull().default(''),
+    consequence: text('consequence').notNull().default(''),
+    operatorResponse: text('operator_response').notNull().default(''),
+    maxResponseMinutes: integer('max_response_minutes'),
+    enabled: boolean('enabled').notNull().default(true),
+    rationalizationStatus: text('rationalization_status', { enum: RATIONALIZATION_STATUSES })
+      .notNull()
+      .default('待确认'),
+    confirmedBy: text('confirmed_by'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** Optimistic concurrency: every edit bumps it; an edit against an older version is refused. */
+    version: integer('version').notNull().default(1),
+    createdBy: text('created_by').notNull().default(''),
+    updatedBy: text('updated_by').notNull().default(''),
+    deleted: boolean('deleted').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('alarm_points_tag_condition_idx').on(table.tag, table.condition),
+    index('alarm_points_unit_idx').on(table.unitId),
+    index('alarm_points_console_idx').on(table.consoleId),
+    index('alarm_points_equipment_idx').on(table.equipmentId),
+    index('alarm_points_active_idx').on(table.id).where(sql`not ${table.deleted}`),
+  ],
+);
+
+export type Unit = typeof units.$inferSelect;
+export type ConsoleRow = typeof consoles.$inferSelect;
+export type Equipment = typeof equipment.$inferSelect;
+export type AlarmPoint = typeof alarmPoints.$inferSelect;

@@ -1,0 +1,18 @@
+/** A small seeded PRNG (mulberry32): the same seed gives the same journal on every machine. */
+export type Rng = () => number;
+
+export function createRng(seed: number): Rng {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Exponentially distributed gap with the given mean (a Poisson process). */
+export function exponential(rng: Rng, mean: number): number {
+  return -Math.log(1 - rng()) * mean;
+}

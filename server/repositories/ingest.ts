@@ -1,0 +1,122 @@
+/**
+ * One journal ingest, all or nothing: validated batches (file import, collector JSON, simulator) are stored in
+ * one transaction with a journal batch row, the ingest-time facts are brought up to date and detection runs
+ * for the points touched. Any row error rolls everything back and the errors are answered instead.
+ */
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db';
+import type { EventSource } from '../db/schema';
+import { DuplicateFilter, type JournalBatch, type JournalError } from '../domain/journal';
+import { createAbnormalRepository } from './abnormal';
+import { IngestSession, rebuildRollups, recomputePoints } from './journal';
+import { queryRows } from './raw-sql';
+
+export interface IngestRequest {
+  source: EventSource;
+  label: string;
+  createdBy: string;
+  parameters?: unknown;
+  timeZone: string;
+  /** Rows stored so far, for progress reports. */
+  onStored?: (rows: number) => void;
+}
+
+export interface IngestResult {
+  imported: number;
+  duplicates: number;
+  errors: JournalError[];
+  /** Errors found in all, including those beyond the reported ones. */
+  errorCount: number;
+  batchId: number | null;
+}
+
+/** Thrown inside the transaction to roll it back when a row was bad. */
+class RowErrors extends Error {
+  constructor(
+    readonly errors: JournalError[],
+    readonly errorCount: number,
+  ) {
+    super('journal rows have errors');
+  }
+}
+
+export async function ingestJournal(
+  db: Executor,
+  batches: AsyncIterable<JournalBatch> | Iterable<JournalBatch>,
+  request: IngestRequest,
+): Promise<IngestResult> {
+  const errors: JournalError[] = [];
+  let errorCount = 0;
+  try {
+    return await db.transaction(async (tx) => {
+      const abnormal = createAbnormalRepository(tx);
+      const settings = await abnormal.settings(tx);
+      const [batch] = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into journal_batches (source, label, parameters, created_by)
+            values (${request.source}, ${request.label}, ${JSON.stringify(request.parameters ?? null)}::jsonb, ${request.createdBy})
+            returning id`,
+      );
+      const session = await IngestSession.open(tx, {
+        source: request.source,
+        batchId: batch.id,
+        chatterCount: settings.kpi.chatterCount,
+      });
+      const duplicates = new DuplicateFilter();
+      let stored = 0;
+      for await (const part of batches) {
+        errors.push(...part.errors);
+        errorCount = part.errorCount;
+        if (errorCount > 0) continue;
+        const fresh = duplicates.filter(part.rows);
+        await session.add(fresh);
+        stored += part.rows.length;
+        request.onStored?.(stored);
+        // A buffered upload and PGlite answer in microtasks only: let waiting requests (progress, health) in.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (errorCount > 0) throw new RowErrors(errors, errorCount);
+      const totals = await session.finish();
+      const allDuplicates = duplicates.duplicates + session.storedDuplicates;
+      await tx.execute(sql`
+        update journal_batches set event_count = ${totals.imported}, duplicates = ${allDuplicates},
+          first_time = (select min(time) from alarm_events where batch_id = ${batch.id}),
+          last_time = (select max(time) from alarm_events where batch_id = ${batch.id})
+        where id = ${batch.id}`);
+      if (totals.imported > 0) await abnormal.detect(request.timeZone, totals.pointIds, tx);
+      return { imported: totals.imported, duplicates: allDuplicates, errors: [], errorCount: 0, batchId: batch.id };
+    });
+  } catch (error) {
+    if (error instanceof RowErrors) {
+      return { imported: 0, duplicates: 0, errors: error.errors, errorCount: error.errorCount, batchId: null };
+    }
+    throw error;
+  }
+}
+
+/** Removes a journal batch and brings the facts and detection of its points up to date. */
+export async function deleteJournalBatch(db: Executor, batchId: number, timeZone: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const abnormal = createAbnormalRepository(tx);
+    const settings = await abnormal.settings(tx);
+    const affected = await queryRows<{ pointId: number; from: number; to: number }>(
+      tx,
+      sql`select point_id as "pointId", (extract(epoch from min(time)) * 1000)::float8 as "from",
+            (extract(epoch from max(time)) * 1000)::float8 as "to"
+          from alarm_events where batch_id = ${batchId} group by point_id`,
+    );
+    const [{ n }] = await queryRows<{ n: number }>(
+      tx,
+      sql`with gone as (delete from alarm_events where batch_id = ${batchId} returning 1) select count(*)::int as n from gone`,
+    );
+    await tx.execute(sql`delete from journal_batches where id = ${batchId}`);
+    if (!affected.length) return n;
+    const pointIds = affected.map((row) => row.pointId);
+    const changed = await recomputePoints(tx, pointIds, settings.kpi.chatterCount);
+    const from = Math.min(...affected.map((row) => row.from), changed?.from ?? Number.POSITIVE_INFINITY);
+    const to = Math.max(...affected.map((row) => row.to), changed?.to ?? Number.NEGATIVE_INFINITY);
+    await rebuildRollups(tx, from, to);
+    await abnormal.detect(timeZone, pointIds, tx);
+    return n;
+  });
+}

@@ -1,0 +1,453 @@
+/**
+ * Storing journal events and keeping the ingest-time facts current (see server/db/schema/journal.ts).
+ * Everything runs on the caller's transaction: an import that fails anywhere leaves nothing behind.
+ *
+ * Appended events (later than everything stored for their point) are replayed as they arrive, from the
+ * point's stored replay state. A point that receives an event at or before its last stored event (older
+ * data, or a possible duplicate) is marked dirty and replayed from its first event when the session
+ * finishes. Rollups are rebuilt over the time range the session touched.
+ */
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db';
+import type { EventSource } from '../db/schema';
+import { initialReplayState, PointReplay, type ReplayEpisode, type ReplayState } from '../domain/ingest/replay';
+import type { JournalRow } from '../domain/journal';
+import type { Priority } from '../domain/kpi/types';
+import { arrayParam, epochMs, queryRows } from './raw-sql';
+
+export const DEFAULT_CONSOLE_NAME = '默认操作台';
+/** Points replayed per query when recomputing. */
+const RECOMPUTE_CHUNK = 500;
+const TEN_MINUTES_S = 600;
+const DAY_S = 86_400;
+
+interface KnownPoint {
+  id: number;
+  consoleId: number | null;
+  unitId: number | null;
+  priority: Priority;
+}
+
+interface PointSession {
+  replay: PointReplay;
+  /** Last event time stored before this session: later events are appended, others make the point dirty. */
+  storedLastTime: number;
+  dirty: boolean;
+}
+
+export interface IngestOptions {
+  source: EventSource;
+  batchId: number | null;
+  chatterCount: number;
+}
+
+export interface IngestTotals {
+  imported: number;
+  duplicates: number;
+  /** Points that received events (for detection). */
+  pointIds: number[];
+  /** Time range whose facts changed, epoch ms; undefined when nothing changed. */
+  range?: { from: number; to: number };
+}
+
+const pointKey = (tag: string, condition: string) => `${tag}\u0000${condition}`;
+
+async function nameIds(tx: Executor, table: 'units' | 'consoles'): Promise<Map<string, number>> {
+  const rows = await queryRows<{ id: number; name: string }>(tx, sql`select id, name from ${sql.identifier(table)}`);
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+async function insertNames(tx: Executor, table: 'units' | 'consoles', names: string[], into: Map<string, number>) {
+  if (!names.length) return;
+  const rows = await queryRows<{ id: number; name: string }>(
+    tx,
+    sql`insert into ${sql.identifier(table)} (name) select unnest(${arrayParam(names)}::text[])
+        on conflict (name) do update set name = excluded.name returning id, name`,
+  );
+  for (const row of rows) into.set(row.name, row.id);
+}
+
+/** Inserts or updates episodes; a standing span keeps its key (start) while its end moves. */
+export async function upsertEpisodes(tx: Executor, pointIds: number[], episodes: ReplayEpisode[]): Promise<void> {
+  for (let offset = 0; offset < episodes.length; offset += 5000) {
+    const chunk = episodes.slice(offset, offset + 5000);
+    await tx.execute(sql`
+      insert into alarm_episodes (point_id, kind, start_time, end_time, activated_at, console_id, unit_id, operating_condition)
+      select p, k, to_timestamp(s / 1000), to_timestamp(e / 1000), to_timestamp(a / 1000), c, u, o
+      from unnest(${arrayParam(chunk.map((_, i) => pointIds[offset + i]))}::int[],
+                  ${arrayParam(chunk.map((x) => x.kind))}::text[],
+                  ${arrayParam(chunk.map((x) => x.start))}::float8[],
+                  ${arrayParam(chunk.map((x) => x.end))}::float8[],
+                  ${arrayParam(chunk.map((x) => x.activatedAt))}::float8[],
+                  ${arrayParam(chunk.map((x) => x.consoleId))}::int[],
+                  ${arrayParam(chunk.map((x) => x.unitId))}::int[],
+                  ${arrayParam(chunk.map((x) => x.operatingCondition))}::text[]) as x(p, k, s, e, a, c, u, o)
+      on conflict (point_id, kind, start_time) do update set end_time = excluded.end_time`);
+  }
+}
+
+async function saveStates(tx: Executor, states: { pointId: number; state: ReplayState }[]): Promise<void> {
+  const kept = states.filter((entry) => entry.state.lastTime !== null);
+  for (let offset = 0; offset < kept.length; offset += 2000) {
+    const chunk = kept.slice(offset, offset + 2000);
+    await tx.execute(sql`
+      insert into alarm_point_states (point_id, last_time, state)
+      select p, to_timestamp(t / 1000), s
+      from unnest(${arrayParam(chunk.map((x) => x.pointId))}::int[],
+                  ${arrayParam(chunk.map((x) => x.state.lastTime))}::float8[],
+                  ${arrayParam(chunk.map((x) => JSON.stringify(x.state)))}::jsonb[]) as x(p, t, s)
+      on conflict (point_id) do update set last_time = excluded.last_time, state = excluded.state`);
+  }
+}
+
+/** Rebuilds the 10-minute and daily rollups over [from, to] (epoch ms, widened to whole buckets). */
+export async function rebuildRollups(tx: Executor, from: number, to: number): Promise<void> {
+  for (const [table, seconds, column] of [
+    ['alarm_load_10m', TEN_MINUTES_S, 'bucket_start'],
+    ['alarm_point_days', DAY_S, 'day_start'],
+  ] as const) {
+    const lo = Math.floor(from / 1000 / seconds) * seconds;
+    const hi = (Math.floor(to / 1000 / seconds) + 1) * seconds;
+    const bucket = sql`to_timestamp(floor(extract(epoch from time) / ${seconds}) * ${seconds})`;
+    const range = sql`time >= to_timestamp(${lo}) and time < to_timestamp(${hi})`;
+    await tx.execute(
+      sql`delete from ${sql.identifier(table)} where ${sql.identifier(column)} >= to_timestamp(${lo}) and ${sql.identifier(column)} < to_timestamp(${hi})`,
+    );
+    if (table === 'alarm_load_10m') {
+      await tx.execute(sql`
+        insert into alarm_load_10m (bucket_start, console_id, unit_id, operating_condition, urgent, high, medium, low)
+        select ${bucket}, console_id, coalesce(unit_id, 0), coalesce(operating_condition, ''),
+          count(*) filter (where priority = 'urgent'), count(*) filter (where priority = 'high'),
+          count(*) filter (where priority = 'medium'), count(*) filter (where priority = 'low')
+        from alarm_events where counted and ${range} group by 1, 2, 3, 4`);
+    } else {
+      await tx.execute(sql`
+        insert into alarm_point_days (day_start, point_id, console_id, unit_id, operating_condition, annunciations)
+        select ${bucket}, point_id, console_id, coalesce(unit_id, 0), coalesce(operating_condition, ''), count(*)
+        from alarm_events where counted and ${range} group by 1, 2, 3, 4, 5`);
+    }
+  }
+}
+
+interface StoredEvent {
+  id: number;
+  pointId: number;
+  time: number;
+  event: JournalRow['event'];
+  consoleId: number;
+  unitId: number;
+  operatingCondition: string;
+  counted: boolean;
+}
+
+/**
+ * Replays points from their first event: counted flags, episodes and states. Returns the time range of
+ * events whose counted flag changed (for the rollups).
+ */
+export async function recomputePoints(
+  tx: Executor,
+  pointIds: readonly number[],
+  chatterCount: number,
+): Promise<{ from: number; to: number } | undefined> {
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  for (let offset = 0; offset < pointIds.length; offset += RECOMPUTE_CHUNK) {
+    const chunk = pointIds.slice(offset, offset + RECOMPUTE_CHUNK);
+    const events = await queryRows<StoredEvent>(
+      tx,
+      sql`select id::float8 as "id", point_id as "pointId", ${epochMs(sql`time`)} as "time", event,
+            console_id as "consoleId", coalesce(unit_id, 0) as "unitId",
+            coalesce(operating_condition, '') as "operatingCondition", counted
+          from alarm_events where point_id = any(${arrayParam(chunk)}::int[]) order by point_id, time, id`,
+    );
+    const changedIds: number[] = [];
+    const changedFlags: boolean[] = [];
+    const episodes: ReplayEpisode[] = [];
+    const episodePoints: number[] = [];
+    const states: { pointId: number; state: ReplayState }[] = [];
+    let replay: PointReplay | undefined;
+    let current = -1;
+    const closePoint = () => {
+      if (!replay) return;
+      const open = replay.openSpan();
+      if (open) {
+        episodes.push(open);
+        episodePoints.push(current);
+      }
+      states.push({ pointId: current, state: replay.state });
+    };
+    for (const event of events) {
+      if (event.pointId !== current) {
+        closePoint();
+        current = event.pointId;
+        replay = new PointReplay(chatterCount);
+      }
+      const before = episodes.length;
+      const counted = (replay as PointReplay).apply(event, episodes);
+      for (let i = before; i < episodes.length; i++) episodePoints.push(current);
+      if (counted !== event.counted) {
+        changedIds.push(event.id);
+        changedFlags.push(counted);
+        from = Math.min(from, event.time);
+        to = Math.max(to, event.time);
+      }
+    }
+    closePoint();
+
+    if (changedIds.length) {
+      await tx.execute(sql`
+        update alarm_events e set counted = x.c
+        from unnest(${arrayParam(changedIds)}::bigint[], ${arrayParam(changedFlags)}::boolean[]) as x(id, c)
+        where e.id = x.id`);
+    }
+    await tx.execute(sql`delete from alarm_episodes where point_id = any(${arrayParam(chunk)}::int[])`);
+    await upsertEpisodes(tx, episodePoints, episodes);
+    await tx.execute(sql`delete from alarm_point_states where point_id = any(${arrayParam(chunk)}::int[])`);
+    await saveStates(tx, states);
+  }
+  return from <= to ? { from, to } : undefined;
+}
+
+/**
+ * One ingest: `add` batches of validated rows (exact duplicates within the session already dropped), then
+ * `finish`. Unknown alarm points are created (status 待确认) with the first row's priority, console and unit.
+ */
+export class IngestSession {
+  private points = new Map<string, KnownPoint>();
+  private units = new Map<string, number>();
+  private consoles = new Map<string, number>();
+  private sessions = new Map<number, PointSession>();
+  private imported = 0;
+  private duplicates = 0;
+  private from = Number.POSITIVE_INFINITY;
+  private to = Number.NEGATIVE_INFINITY;
+
+  private constructor(
+    private readonly tx: Executor,
+    private readonly options: IngestOptions,
+  ) {}
+
+  static async open(tx: Executor, options: IngestOptions): Promise<IngestSession> {
+    const session = new IngestSession(tx, options);
+    session.units = await nameIds(tx, 'units');
+    session.consoles = await nameIds(tx, 'consoles');
+    const rows = await queryRows<KnownPoint & { tag: string; condition: string }>(
+      tx,
+      sql`select id, tag, condition, console_id as "consoleId", unit_id as "unitId", priority from alarm_points`,
+    );
+    for (const row of rows) session.points.set(pointKey(row.tag, row.condition), row);
+    return session;
+  }
+
+  /** Rows dropped so far as duplicates of stored events (within-file ones are counted by the caller). */
+  get storedDuplicates(): number {
+    return this.duplicates;
+  }
+
+  async add(rows: readonly JournalRow[]): Promise<void> {
+    if (!rows.length) return;
+    await this.resolveNames(rows);
+    await this.resolvePoints(rows);
+    await this.loadStates(rows);
+
+    const n = rows.length;
+    const columns = {
+      time: new Array<number>(n),
+      point: new Array<number>(n),
+      event: new Array<string>(n),
+      priority: new Array<string>(n),
+      console: new Array<number>(n),
+      unit: new Array<number | null>(n),
+      valueNumber: new Array<number | null>(n),
+      valueText: new Array<string | null>(n),
+      description: new Array<string | null>(n),
+      counted: new Array<boolean>(n),
+    };
+    const episodes: ReplayEpisode[] = [];
+    const episodePoints: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const row = rows[i];
+      const point = this.points.get(pointKey(row.tag, row.condition)) as KnownPoint;
+      const consoleId = row.console ? (this.consoles.get(row.console) as number) : (point.consoleId as number);
+      const unitId = row.unit ? (this.units.get(row.unit) as number) : point.unitId;
+      const session = this.sessions.get(point.id) as PointSession;
+      let counted = false;
+      const lastTime = session.replay.state.lastTime;
+      if (!session.dirty && (row.time <= session.storedLastTime || (lastTime !== null && row.time < lastTime))) {
+        session.dirty = true;
+      }
+      if (!session.dirty) {
+        const before = episodes.length;
+        counted = session.replay.apply(
+          { time: row.time, event: row.event, consoleId, unitId: unitId ?? 0, operatingCondition: '' },
+          episodes,
+        );
+        for (let k = before; k < episodes.length; k++) episodePoints.push(point.id);
+      }
+      columns.time[i] = row.time;
+      columns.point[i] = point.id;
+      columns.event[i] = row.event;
+      columns.priority[i] = row.priority ?? point.priority;
+      columns.console[i] = consoleId;
+      columns.unit[i] = unitId;
+      columns.valueNumber[i] = typeof row.value === 'number' ? row.value : null;
+      columns.valueText[i] = typeof row.value === 'string' ? row.value : null;
+      columns.description[i] = row.description ?? null;
+      columns.counted[i] = counted;
+      if (row.time < this.from) this.from = row.time;
+      if (row.time > this.to) this.to = row.time;
+    }
+
+    const [{ inserted }] = await queryRows<{ inserted: number }>(
+      this.tx,
+      sql`with stored as (
+        insert into alarm_events (time, point_id, event, priority, console_id, unit_id, value_number, value_text,
+                                  description, source, batch_id, counted)
+        select to_timestamp(t / 1000), p, e, pr, c, u, vn, vt, d, ${this.options.source}, ${this.options.batchId}::int, ct
+        from unnest(${arrayParam(columns.time)}::float8[], ${arrayParam(columns.point)}::int[],
+                    ${arrayParam(columns.event)}::text[], ${arrayParam(columns.priority)}::text[],
+                    ${arrayParam(columns.console)}::int[], ${arrayParam(columns.unit)}::int[],
+                    ${arrayParam(columns.valueNumber)}::float8[], ${arrayParam(columns.valueText)}::text[],
+                    ${arrayParam(columns.description)}::text[], ${arrayParam(columns.counted)}::boolean[])
+          as x(t, p, e, pr, c, u, vn, vt, d, ct)
+        on conflict (point_id, time, event) do nothing
+        returning 1)
+      select count(*)::int as inserted from stored`,
+    );
+    this.imported += inserted;
+    this.duplicates += n - inserted;
+    await upsertEpisodes(this.tx, episodePoints, episodes);
+  }
+
+  /** Replays dirty points, saves states and open spans, rebuilds rollups. */
+  async finish(): Promise<IngestTotals> {
+    const clean: { pointId: number; state: ReplayState }[] = [];
+    const openSpans: ReplayEpisode[] = [];
+    const openPoints: number[] = [];
+    const dirty: number[] = [];
+    for (const [pointId, session] of this.sessions) {
+      if (session.dirty) {
+        dirty.push(pointId);
+        continue;
+      }
+      clean.push({ pointId, state: session.replay.state });
+      const open = session.replay.openSpan();
+      if (open) {
+        openSpans.push(open);
+        openPoints.push(pointId);
+      }
+    }
+    await saveStates(this.tx, clean);
+    // Spans stored open by an earlier session may have closed too short to keep: drop them, re-add the open ones.
+    const cleanIds = clean.map((entry) => entry.pointId);
+    await this.tx.execute(
+      sql`delete from alarm_episodes where kind = 'standing' and end_time is null and point_id = any(${arrayParam(cleanIds)}::int[])`,
+    );
+    await upsertEpisodes(this.tx, openPoints, openSpans);
+    const changed = await recomputePoints(this.tx, dirty, this.options.chatterCount);
+    let range: IngestTotals['range'];
+    if (this.imported > 0 || changed) {
+      range = {
+        from: Math.min(this.from, changed?.from ?? Number.POSITIVE_INFINITY),
+        to: Math.max(this.to, changed?.to ?? Number.NEGATIVE_INFINITY),
+      };
+      await rebuildRollups(this.tx, range.from, range.to);
+    }
+    return {
+      imported: this.imported,
+      duplicates: this.duplicates,
+      pointIds: [...this.sessions.keys()],
+      range,
+    };
+  }
+
+  private async resolveNames(rows: readonly JournalRow[]): Promise<void> {
+    const newUnits = new Set<string>();
+    const newConsoles = new Set<string>();
+    for (const row of rows) {
+      if (row.unit && !this.units.has(row.unit)) newUnits.add(row.unit);
+      if (row.console && !this.consoles.has(row.console)) newConsoles.add(row.console);
+      if (!row.console && !this.consoles.has(DEFAULT_CONSOLE_NAME)) newConsoles.add(DEFAULT_CONSOLE_NAME);
+    }
+    await insertNames(this.tx, 'units', [...newUnits], this.units);
+    await insertNames(this.tx, 'consoles', [...newConsoles], this.consoles);
+  }
+
+  private async resolvePoints(rows: readonly JournalRow[]): Promise<void> {
+    const created = new Map<
+      string,
+      { tag: string; condition: string; priority?: Priority; console?: string; unit?: string }
+    >();
+    for (const row of rows) {
+      const key = pointKey(row.tag, row.condition);
+      if (this.points.has(key)) continue;
+      const pending = created.get(key);
+      if (!pending)
+        created.set(key, {
+          tag: row.tag,
+          condition: row.condition,
+          priority: row.priority,
+          console: row.console,
+          unit: row.unit,
+        });
+      else {
+        pending.priority ??= row.priority;
+        pending.console ??= row.console;
+        pending.unit ??= row.unit;
+      }
+    }
+    if (created.size) {
+      const list = [...created.values()];
+      const inserted = await queryRows<KnownPoint & { tag: string; condition: string }>(
+        this.tx,
+        sql`insert into alarm_points (tag, condition, priority, console_id, unit_id, created_by, updated_by)
+            select t, c, p, co, u, 'journal', 'journal'
+            from unnest(${arrayParam(list.map((x) => x.tag))}::text[], ${arrayParam(list.map((x) => x.condition))}::text[],
+                        ${arrayParam(list.map((x) => x.priority ?? 'low'))}::text[],
+                        ${arrayParam(list.map((x) => this.consoles.get(x.console ?? DEFAULT_CONSOLE_NAME) as number))}::int[],
+                        ${arrayParam(list.map((x) => (x.unit ? (this.units.get(x.unit) as number) : null)))}::int[])
+              as x(t, c, p, co, u)
+            returning id, tag, condition, console_id as "consoleId", unit_id as "unitId", priority`,
+      );
+      for (const row of inserted) this.points.set(pointKey(row.tag, row.condition), row);
+    }
+    // A point whose library entry names no console still needs one for its events.
+    const missingConsole = new Set<KnownPoint>();
+    for (const row of rows) {
+      const point = this.points.get(pointKey(row.tag, row.condition)) as KnownPoint;
+      if (!row.console && point.consoleId === null) missingConsole.add(point);
+    }
+    for (const point of missingConsole) point.consoleId = this.consoles.get(DEFAULT_CONSOLE_NAME) as number;
+  }
+
+  private async loadStates(rows: readonly JournalRow[]): Promise<void> {
+    const wanted = new Set<number>();
+    for (const row of rows) {
+      const id = (this.points.get(pointKey(row.tag, row.condition)) as KnownPoint).id;
+      if (!this.sessions.has(id)) wanted.add(id);
+    }
+    if (!wanted.size) return;
+    const ids = [...wanted];
+    const stored = await queryRows<{ pointId: number; lastTime: number; state: ReplayState }>(
+      this.tx,
+      sql`select point_id as "pointId", ${epochMs(sql`last_time`)} as "lastTime", state
+          from alarm_point_states where point_id = any(${arrayParam(ids)}::int[])`,
+    );
+    const byPoint = new Map(stored.map((row) => [row.pointId, row]));
+    // A point with events but no state (should not happen) is replayed from scratch.
+    const withEvents = await queryRows<{ pointId: number }>(
+      this.tx,
+      sql`select distinct point_id as "pointId" from alarm_events
+          where point_id = any(${arrayParam(ids.filter((id) => !byPoint.has(id)))}::int[])`,
+    );
+    const stateless = new Set(withEvents.map((row) => row.pointId));
+    for (const id of ids) {
+      const known = byPoint.get(id);
+      this.sessions.set(id, {
+        replay: new PointReplay(this.options.chatterCount, known ? (known.state as ReplayState) : initialReplayState()),
+        storedLastTime: known ? known.lastTime : Number.NEGATIVE_INFINITY,
+        dirty: stateless.has(id),
+      });
+    }
+  }
+}

@@ -1,0 +1,298 @@
+/**
+ * KPI queries over the ingest-time aggregates (server/db/schema/journal.ts). The numbers are assembled into
+ * the engine's own analysis and summarised by `summariseAnalysis`, so the formulas live only in
+ * server/domain/kpi. Window edges that cut a 10-minute bucket or a day are counted from the events.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../db';
+import { type BucketSize, bucketStarts, seriesBucketStarts } from '../domain/kpi/buckets';
+import type { JournalAnalysis, PointAnalysis } from '../domain/kpi/journal';
+import { type KpiSummary, summariseAnalysis } from '../domain/kpi/summary';
+import { DAY_MS, type KpiSettings, type KpiWindow, PRIORITIES, TEN_MINUTES_MS } from '../domain/kpi/types';
+import { arrayParam, epochMs, queryRows, timestampParam } from './raw-sql';
+
+/** Scope of a KPI query by name, as in the journal; a name that matches nothing gives an empty scope. */
+export interface KpiScope {
+  console?: string;
+  unit?: string;
+  condition?: string;
+}
+
+interface ResolvedScope {
+  consoleId?: number;
+  unitId?: number;
+  condition?: string;
+  /** A named console or unit does not exist. */
+  empty: boolean;
+}
+
+async function resolveScope(tx: Executor, scope: KpiScope): Promise<ResolvedScope> {
+  const resolved: ResolvedScope = { condition: scope.condition, empty: false };
+  if (scope.console !== undefined) {
+    const [row] = await queryRows<{ id: number }>(tx, sql`select id from consoles where name = ${scope.console}`);
+    if (!row) resolved.empty = true;
+    resolved.consoleId = row?.id;
+  }
+  if (scope.unit !== undefined) {
+    const [row] = await queryRows<{ id: number }>(tx, sql`select id from units where name = ${scope.unit}`);
+    if (!row) resolved.empty = true;
+    resolved.unitId = row?.id;
+  }
+  return resolved;
+}
+
+/** The scope as a filter on a table with console_id, unit_id and operating_condition (rollups: '' = none). */
+function scopeFilter(scope: ResolvedScope, rollup: boolean, alias?: string): SQL {
+  const column = (name: string) => (alias ? sql.raw(`${alias}.${name}`) : sql.raw(name));
+  const parts: SQL[] = [];
+  if (scope.consoleId !== undefined) parts.push(sql`${column('console_id')} = ${scope.consoleId}`);
+  if (scope.unitId !== undefined) parts.push(sql`${column('unit_id')} = ${scope.unitId}`);
+  if (scope.condition !== undefined) {
+    parts.push(
+      rollup
+        ? sql`${column('operating_condition')} = ${scope.condition}`
+        : sql`${column('operating_condition')} is not distinct from ${scope.condition}`,
+    );
+  }
+  return parts.length ? sql`and ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+const floorTo = (time: number, size: number) => Math.floor(time / size) * size;
+const ceilTo = (time: number, size: number) => Math.ceil(time / size) * size;
+
+/** Whole aligned buckets [lo, hi) inside the window and the cut pieces around them. */
+function splitWindow({ from, to }: KpiWindow, size: number) {
+  const lo = Math.min(ceilTo(from, size), to);
+  const hi = Math.max(floorTo(to, size), lo);
+  const pieces: KpiWindow[] = [];
+  if (from < lo) pieces.push({ from, to: lo });
+  if (hi < to) pieces.push({ from: hi, to });
+  return { lo, hi, pieces };
+}
+
+interface BucketRow {
+  start: number;
+  urgent: number;
+  high: number;
+  medium: number;
+  low: number;
+}
+
+/** Annunciations per priority in each 10-minute bucket of the window (bucket starts as `bucketStarts`). */
+async function loadPerBucket(tx: Executor, window: KpiWindow, scope: ResolvedScope): Promise<BucketRow[]> {
+  const { lo, hi, pieces } = splitWindow(window, TEN_MINUTES_MS);
+  const rows = await queryRows<BucketRow>(
+    tx,
+    sql`select ${epochMs(sql`bucket_start`)} as "start", sum(urgent)::int as urgent, sum(high)::int as high,
+          sum(medium)::int as medium, sum(low)::int as low
+        from alarm_load_10m
+        where bucket_start >= ${timestampParam(lo)} and bucket_start < ${timestampParam(hi)} ${scopeFilter(scope, true)}
+        group by bucket_start`,
+  );
+  for (const piece of pieces) {
+    const [row] = await queryRows<BucketRow>(
+      tx,
+      sql`select ${piece.from}::float8 as "start",
+            count(*) filter (where priority = 'urgent')::int as urgent, count(*) filter (where priority = 'high')::int as high,
+            count(*) filter (where priority = 'medium')::int as medium, count(*) filter (where priority = 'low')::int as low
+          from alarm_events
+          where counted and time >= ${timestampParam(piece.from)} and time < ${timestampParam(piece.to)} ${scopeFilter(scope, false)}`,
+    );
+    rows.push(row);
+  }
+  return rows;
+}
+
+interface PointCount {
+  pointId: number;
+  tag: string;
+  condition: string;
+  count: number;
+}
+
+/** Annunciations per alarm point in the window: whole UTC days from the daily rollup, the rest from events. */
+async function countsPerPoint(tx: Executor, window: KpiWindow, scope: ResolvedScope): Promise<PointCount[]> {
+  const { lo, hi, pieces } = splitWindow(window, DAY_MS);
+  const parts: SQL[] = [
+    sql`select point_id, annunciations as n from alarm_point_days
+        where day_start >= ${timestampParam(lo)} and day_start < ${timestampParam(hi)} ${scopeFilter(scope, true)}`,
+  ];
+  for (const piece of pieces) {
+    parts.push(sql`select point_id, 1 as n from alarm_events
+        where counted and time >= ${timestampParam(piece.from)} and time < ${timestampParam(piece.to)} ${scopeFilter(scope, false)}`);
+  }
+  return queryRows<PointCount>(
+    tx,
+    sql`select c.point_id as "pointId", p.tag, p.condition, c.n::int as count
+        from (select point_id, sum(n) as n from (${sql.join(parts, sql` union all `)}) u group by point_id) c
+        join alarm_points p on p.id = c.point_id`,
+  );
+}
+
+interface EpisodePoint {
+  pointId: number;
+  tag: string;
+  condition: string;
+  kind: 'chatter' | 'fleeting' | 'standing';
+}
+
+/** Points with a chattering run, a fleeting annunciation or a stale moment inside the window (replay.ts). */
+async function episodePoints(
+  tx: Executor,
+  { from, to }: KpiWindow,
+  scope: ResolvedScope,
+  settings: KpiSettings,
+): Promise<EpisodePoint[]> {
+  const f = timestampParam(from);
+  const t = timestampParam(to);
+  const filter = scopeFilter(scope, true, 'e');
+  return queryRows<EpisodePoint>(
+    tx,
+    sql`select distinct e.point_id as "pointId", p.tag, p.condition, e.kind
+        from alarm_episodes e join alarm_points p on p.id = e.point_id
+        where ((e.kind in ('chatter', 'fleeting') and e.start_time >= ${f} and e.start_time < ${t} and e.end_time < ${t}
+                and ((e.kind = 'chatter' and e.end_time - e.start_time <= make_interval(secs => ${settings.chatterSeconds}))
+                  or (e.kind = 'fleeting' and e.end_time - e.start_time < make_interval(secs => ${settings.fleetingSeconds}))))
+          or (e.kind = 'standing' and e.start_time < ${t} and (e.end_time is null or e.end_time > ${f})
+                and greatest(e.start_time, e.activated_at + make_interval(hours => ${settings.staleHours}), ${f})
+                  < least(coalesce(e.end_time, 'infinity'::timestamptz), ${t})))
+          ${filter}`,
+  );
+}
+
+/**
+ * The engine's analysis of a window rebuilt from aggregates: annunciation times stand at their bucket's start
+ * (all the summary reads from them is n_k and the priority split), points carry counts and episode marks.
+ */
+function analysisFromAggregates(
+  window: KpiWindow,
+  settings: KpiSettings,
+  buckets: BucketRow[],
+  counts: PointCount[],
+  episodes: EpisodePoint[],
+): JournalAnalysis {
+  const starts = bucketStarts(window, TEN_MINUTES_MS);
+  const perStart = new Map<number, BucketRow>();
+  for (const row of buckets) perStart.set(Math.max(row.start, window.from), row);
+  let total = 0;
+  for (const row of buckets) total += row.urgent + row.high + row.medium + row.low;
+  const times = new Float64Array(total);
+  const priorities = new Uint8Array(total);
+  let n = 0;
+  for (const start of starts) {
+    const row = perStart.get(start);
+    if (!row) continue;
+    PRIORITIES.forEach((priority, code) => {
+      for (let i = 0; i < row[priority]; i++) {
+        times[n] = start;
+        priorities[n++] = code;
+      }
+    });
+  }
+
+  const points = new Map<number, PointAnalysis>();
+  const pointOf = (pointId: number, tag: string, condition: string) => {
+    let point = points.get(pointId);
+    if (!point) {
+      point = { id: points.size, tag, condition, annunciations: 0 };
+      points.set(pointId, point);
+    }
+    return point;
+  };
+  for (const row of counts) pointOf(row.pointId, row.tag, row.condition).annunciations = row.count;
+  // Only presence matters to the summary's counts; the episode details stay in the detection records.
+  const mark = { firstSeen: window.from, lastSeen: window.from, count: 1 };
+  for (const row of episodes) {
+    const point = pointOf(row.pointId, row.tag, row.condition);
+    if (row.kind === 'chatter') point.chattering = mark;
+    else if (row.kind === 'fleeting') point.fleeting = mark;
+    else point.standing = mark;
+  }
+  return {
+    window,
+    settings,
+    annunciations: { length: n, times, pointIds: new Int32Array(n), priorities },
+    points: [...points.values()],
+  };
+}
+
+export interface SeriesRow {
+  start: string;
+  end: string;
+  annunciations: number;
+  /** Per priority, same buckets. */
+  urgent: number;
+  high: number;
+  medium: number;
+  low: number;
+}
+
+export interface RankingRow {
+  id: number;
+  name: string;
+  annunciations: number;
+}
+
+export function createKpiRepository(db: Executor) {
+  return {
+    async summary(window: KpiWindow, scope: KpiScope, settings: KpiSettings, tx: Executor = db): Promise<KpiSummary> {
+      const resolved = await resolveScope(tx, scope);
+      const empty = resolved.empty || window.to <= window.from;
+      const buckets = empty ? [] : await loadPerBucket(tx, window, resolved);
+      const counts = empty ? [] : await countsPerPoint(tx, window, resolved);
+      const episodes = empty ? [] : await episodePoints(tx, window, resolved, settings);
+      return summariseAnalysis(analysisFromAggregates(window, settings, buckets, counts, episodes));
+    },
+
+    /** Annunciations per 10 min / hour / plant day (bucket starts as the engine's `seriesBucketStarts`). */
+    async series(
+      window: KpiWindow,
+      scope: KpiScope,
+      bucket: BucketSize,
+      timeZone: string,
+      tx: Executor = db,
+    ): Promise<SeriesRow[]> {
+      const resolved = await resolveScope(tx, scope);
+      const starts = seriesBucketStarts(window, bucket, timeZone);
+      const rows = resolved.empty || !starts.length ? [] : await loadPerBucket(tx, window, resolved);
+      rows.sort((a, b) => a.start - b.start);
+      const sums = starts.map(() => ({ urgent: 0, high: 0, medium: 0, low: 0 }));
+      let k = 0;
+      for (const row of rows) {
+        while (k + 1 < starts.length && row.start >= starts[k + 1]) k++;
+        for (const priority of PRIORITIES) sums[k][priority] += row[priority];
+      }
+      return starts.map((start, index) => ({
+        start: new Date(start).toISOString(),
+        end: new Date(index + 1 < starts.length ? starts[index + 1] : window.to).toISOString(),
+        annunciations: sums[index].urgent + sums[index].high + sums[index].medium + sums[index].low,
+        ...sums[index],
+      }));
+    },
+
+    /** Annunciations per console, unit or equipment in the window, most first. */
+    async ranking(
+      window: KpiWindow,
+      scope: KpiScope,
+      by: 'console' | 'unit' | 'equipment',
+      tx: Executor = db,
+    ): Promise<RankingRow[]> {
+      const resolved = await resolveScope(tx, scope);
+      if (resolved.empty || window.to <= window.from) return [];
+      const counts = await countsPerPoint(tx, window, resolved);
+      if (!counts.length) return [];
+      const table = by === 'console' ? 'consoles' : by === 'unit' ? 'units' : 'equipment';
+      const column = by === 'console' ? 'console_id' : by === 'unit' ? 'unit_id' : 'equipment_id';
+      return queryRows<RankingRow>(
+        tx,
+        sql`select g.id, g.name, sum(x.n)::int as annunciations
+            from unnest(${arrayParam(counts.map((c) => c.pointId))}::int[], ${arrayParam(counts.map((c) => c.count))}::int[]) as x(point_id, n)
+            join alarm_points p on p.id = x.point_id
+            join ${sql.identifier(table)} g on g.id = p.${sql.identifier(column)}
+            group by g.id, g.name order by annunciations desc, g.name`,
+      );
+    },
+  };
+}
+
+export type KpiRepository = ReturnType<typeof createKpiRepository>;

@@ -1,0 +1,297 @@
+/**
+ * 模拟 (/alarm/mock): journal import (multipart CSV/xlsx), collector ingest (JSON rows), the simulator and
+ * simulated batches. All under `alarm-mock-view` (api.md).
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sql } from 'drizzle-orm';
+import { type Static, Type } from 'typebox';
+import { routePermission } from '../../auth/permissions';
+import {
+  DEFAULT_JOURNAL_BATCH_SIZE,
+  JOURNAL_LIMITS,
+  type JournalBatch,
+  JournalFileError,
+  JournalLimitError,
+  type JournalRow,
+  parseJournalFile,
+  validateJournalRecord,
+} from '../../domain/journal';
+import { asJournalBatches, SCENARIO_LABELS, type SimulatedPoint, simulateJournal } from '../../domain/simulator';
+import { ApiError } from '../../errors';
+import { currentUser } from '../../plugins/authentication';
+import { deleteJournalBatch, ingestJournal } from '../../repositories/ingest';
+import { queryRows } from '../../repositories/raw-sql';
+import { envelope, ok } from '../../schemas/envelope';
+import { pageOf, pageQueryProperties } from '../../schemas/paging';
+import { JobProgressRegistry } from './progress';
+import { Batch, ImportResult, JobParams, JobQuery, MAX_SIMULATED_ROWS, Progress, SimulationBody } from './schemas';
+
+const permission = routePermission('/alarm/mock', 'view');
+/** Rows per stored batch: fewer round trips than the parser's default. */
+const STORE_BATCH = 5 * DEFAULT_JOURNAL_BATCH_SIZE;
+const MAX_INGEST_ROWS = 10_000;
+
+/** code 0 when stored; with row errors code 1 (HTTP 422) and the error report, nothing stored. */
+function answer(result: { imported: number; duplicates: number; errors: JournalBatch['errors']; errorCount: number }) {
+  const data = { imported: result.imported, duplicates: result.duplicates, errors: result.errors };
+  if (!result.errorCount) return ok(data);
+  return { code: 1, msg: `日志中有 ${result.errorCount} 处错误，未导入任何数据：请按错误报告修改后重新导入`, data };
+}
+
+export interface MockRoutesOptions {
+  plantTimeZone: string;
+  /** api.md's limits unless given (tests use small ones). */
+  limits?: { maxBytes: number; maxRows: number };
+}
+
+const mockRoutes: FastifyPluginAsyncTypebox<MockRoutesOptions> = async (
+  app,
+  { plantTimeZone, limits = JOURNAL_LIMITS },
+) => {
+  const jobs = new JobProgressRegistry();
+  // The upload's own limit; the parser counts the same bytes and answers the 413 first.
+  await app.register(multipart, { limits: { fileSize: limits.maxBytes + 1, files: 1, fields: 10 } });
+
+  app.post(
+    '/alarm/mock/import',
+    {
+      config: { permission },
+      schema: { querystring: JobQuery, response: { 200: envelope(ImportResult), 422: envelope(ImportResult) } },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (!request.isMultipart()) {
+        throw new ApiError(400, 1, '请以 multipart/form-data 上传日志文件（字段名 file，CSV 或 xlsx）');
+      }
+      const file = await request.file();
+      if (file?.fieldname !== 'file') throw new ApiError(400, 1, '缺少上传文件：字段名应为 file');
+      const progress = jobs.start(request.query.job);
+      try {
+        const result = await ingestJournal(
+          app.database.db,
+          parseJournalFile(file.file, {
+            fileName: file.filename,
+            timeZone: plantTimeZone,
+            batchSize: STORE_BATCH,
+            maxBytes: limits.maxBytes,
+            maxRows: limits.maxRows,
+            onProgress: ({ rowsRead, bytesRead }) => {
+              progress.rowsRead = rowsRead;
+              progress.bytesRead = bytesRead;
+            },
+          }),
+          {
+            source: 'import',
+            label: file.filename,
+            createdBy: user.username,
+            timeZone: plantTimeZone,
+            onStored: (rows) => {
+              progress.stage = 'storing';
+              request.log.debug({ job: request.query.job, rows }, 'journal import progress');
+            },
+          },
+        );
+        jobs.finish(request.query.job, progress, 'done');
+        if (result.errorCount) reply.code(422);
+        return answer(result);
+      } catch (error) {
+        jobs.finish(request.query.job, progress, 'failed');
+        if (
+          error instanceof JournalLimitError ||
+          file.file.truncated ||
+          (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
+        ) {
+          const limit = error instanceof JournalLimitError ? error : new JournalLimitError('bytes', limits.maxBytes);
+          throw new ApiError(413, 1, limit.message);
+        }
+        if (error instanceof JournalFileError) throw new ApiError(400, 1, error.message);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/alarm/mock/import/:job',
+    { config: { permission }, schema: { params: JobParams, response: { 200: envelope(Progress) } } },
+    async (request) => ok(jobs.get(request.params.job) ?? { stage: 'unknown' as const, rowsRead: 0, bytesRead: 0 }),
+  );
+
+  app.post(
+    '/alarm/mock/events',
+    {
+      config: { permission },
+      schema: {
+        body: Type.Array(Type.Object({}, { additionalProperties: true }), { minItems: 1, maxItems: MAX_INGEST_ROWS }),
+        response: { 200: envelope(ImportResult), 422: envelope(ImportResult) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const rows: JournalRow[] = [];
+      const errors: JournalBatch['errors'] = [];
+      request.body.forEach((record, index) => {
+        const result = validateJournalRecord(record as Record<string, unknown>, index + 1, plantTimeZone);
+        if ('row' in result) rows.push(result.row);
+        else errors.push(...result.errors);
+      });
+      const batch: JournalBatch = {
+        rows,
+        errors: errors.slice(0, JOURNAL_LIMITS.maxErrors),
+        errorCount: errors.length,
+        rowsRead: request.body.length,
+      };
+      const result = await ingestJournal(app.database.db, [batch], {
+        source: 'ingest',
+        label: `采集接口（${user.username}）`,
+        createdBy: user.username,
+        timeZone: plantTimeZone,
+      });
+      if (result.errorCount) reply.code(422);
+      return answer(result);
+    },
+  );
+
+  app.post(
+    '/alarm/mock/simulate',
+    {
+      config: { permission },
+      schema: {
+        querystring: JobQuery,
+        body: SimulationBody,
+        response: {
+          200: envelope(Type.Object({ imported: Type.Integer(), duplicates: Type.Integer(), batchId: Type.Integer() })),
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const body = request.body;
+      const from = Date.parse(body.from);
+      const to = Date.parse(body.to);
+      if (!(to > from)) throw new ApiError(400, 1, '参数 to 不合法：结束时间必须晚于开始时间');
+      const estimate = ((to - from) / 3_600_000) * body.ratePerHour * 3;
+      if (estimate > MAX_SIMULATED_ROWS) {
+        throw new ApiError(
+          413,
+          1,
+          `模拟数据量过大：约 ${Math.round(estimate).toLocaleString('en-US')} 条，上限 ${MAX_SIMULATED_ROWS.toLocaleString('en-US')} 条，请缩短时间范围或降低报警频率`,
+        );
+      }
+      const points = await simulationPoints(body.unit, body.console, body.pointCount ?? 40);
+      const progress = jobs.start(request.query.job);
+      progress.stage = 'storing';
+      try {
+        const result = await ingestJournal(
+          app.database.db,
+          asJournalBatches(
+            simulateJournal({
+              scenario: body.scenario,
+              points,
+              from,
+              to,
+              ratePerHour: body.ratePerHour,
+              seed: body.seed,
+            }),
+            STORE_BATCH,
+          ),
+          {
+            source: 'simulation',
+            label: `${SCENARIO_LABELS[body.scenario]} · ${body.unit} · ${body.console}`,
+            parameters: body,
+            createdBy: user.username,
+            timeZone: plantTimeZone,
+            onStored: (rows) => {
+              progress.rowsRead = rows;
+            },
+          },
+        );
+        jobs.finish(request.query.job, progress, 'done');
+        return ok({ imported: result.imported, duplicates: result.duplicates, batchId: result.batchId as number });
+      } catch (error) {
+        jobs.finish(request.query.job, progress, 'failed');
+        throw error;
+      }
+    },
+  );
+
+  /** The unit's points on that console from the library, else generated tags named after the unit. */
+  async function simulationPoints(unit: string, consoleName: string, count: number): Promise<SimulatedPoint[]> {
+    const rows = await queryRows<SimulatedPoint>(
+      app.database.db,
+      sql`select p.tag, p.condition, p.priority, p.description from alarm_points p
+          join units u on u.id = p.unit_id join consoles c on c.id = p.console_id
+          where u.name = ${unit} and c.name = ${consoleName} and not p.deleted order by p.id limit 2000`,
+    );
+    if (rows.length) return rows.map((row) => ({ ...row, unit, console: consoleName }));
+    const conditions = ['PVHI', 'PVLO', 'PVHH', 'PVLL'];
+    return Array.from({ length: count }, (_, i) => ({
+      tag: `SIM-${unit}-${String(1001 + Math.floor(i / 2))}`,
+      condition: conditions[i % conditions.length],
+      priority: i % 20 === 0 ? 'high' : i % 6 === 0 ? 'medium' : 'low',
+      console: consoleName,
+      unit,
+    }));
+  }
+
+  app.get(
+    '/alarm/mock/batches',
+    {
+      config: { permission },
+      schema: {
+        querystring: Type.Object({
+          ...pageQueryProperties,
+          source: Type.Optional(
+            Type.Union([
+              Type.Literal('import'),
+              Type.Literal('ingest'),
+              Type.Literal('simulation'),
+              Type.Literal('demo'),
+            ]),
+          ),
+        }),
+        response: { 200: envelope(pageOf(Batch)) },
+      },
+    },
+    async (request) => {
+      const { current, pageSize, source } = request.query;
+      const filter = source ? sql`where source = ${source}` : sql``;
+      const list = await queryRows<Static<typeof Batch>>(
+        app.database.db,
+        sql`select id, source, label, parameters, event_count as "eventCount", duplicates,
+              to_char(first_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "firstTime",
+              to_char(last_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "lastTime",
+              created_by as "createdBy", to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
+            from journal_batches ${filter} order by id desc limit ${pageSize} offset ${(current - 1) * pageSize}`,
+      );
+      const [{ total }] = await queryRows<{ total: number }>(
+        app.database.db,
+        sql`select count(*)::int as total from journal_batches ${filter}`,
+      );
+      return ok({ list, total, current, pageSize });
+    },
+  );
+
+  app.delete(
+    '/alarm/mock/batches/:id',
+    {
+      config: { permission },
+      schema: {
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        response: { 200: envelope(Type.Object({ deleted: Type.Integer() })) },
+      },
+    },
+    async (request) => {
+      const [batch] = await queryRows<{ source: string }>(
+        app.database.db,
+        sql`select source from journal_batches where id = ${request.params.id}`,
+      );
+      if (!batch) throw new ApiError(404, 1, '数据批次不存在或已删除');
+      if (batch.source !== 'simulation')
+        throw new ApiError(400, 1, '只能删除模拟数据批次；导入的真实日志不能按批次删除');
+      return ok({ deleted: await deleteJournalBatch(app.database.db, request.params.id, plantTimeZone) });
+    },
+  );
+};
+
+export default mockRoutes;

@@ -1,0 +1,90 @@
+import { InboxOutlined } from '@ant-design/icons';
+import { ProCard } from '@ant-design/pro-components';
+import { Alert, Progress, Space, Table, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { type ImportError, type ImportResult, importJournal, newJobId } from '../service';
+import { useJobProgress } from './useJobProgress';
+
+const ERROR_COLUMNS = [
+  { title: '行号', dataIndex: 'row', width: 90 },
+  { title: '列', dataIndex: 'column', width: 140, render: (column: string) => column || '整行' },
+  { title: '错误说明', dataIndex: 'message' },
+];
+
+/** Journal import: upload %, rows processed by the server, then the result or the row-level error table. */
+export default function ImportCard({ onImported, disabled }: { onImported: () => void; disabled: boolean }) {
+  const [job, setJob] = useState<string>();
+  const [uploaded, setUploaded] = useState(0);
+  const [result, setResult] = useState<ImportResult>();
+  const [failure, setFailure] = useState<{ message: string; errors: ImportError[] }>();
+  const progress = useJobProgress(job);
+
+  const upload = async (file: File) => {
+    const id = newJobId();
+    setJob(id);
+    setUploaded(0);
+    setResult(undefined);
+    setFailure(undefined);
+    try {
+      setResult(await importJournal(file, id, setUploaded));
+      onImported();
+    } catch (error) {
+      const data = (error as { data?: Partial<ImportResult> }).data;
+      setFailure({ message: (error as Error).message || '导入失败', errors: data?.errors ?? [] });
+    } finally {
+      setJob(undefined);
+    }
+  };
+
+  return (
+    <ProCard
+      title="导入报警日志"
+      subTitle="CSV 或 xlsx，表头 time,tag,condition,event,priority,console,unit,description,value"
+      bordered
+    >
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Upload.Dragger
+          accept=".csv,.xlsx"
+          showUploadList={false}
+          disabled={disabled || Boolean(job)}
+          customRequest={({ file }) => void upload(file as File)}
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p className="ant-upload-text">点击或拖拽日志文件到此处导入</p>
+          <p className="ant-upload-hint">单个文件不超过 200 MB、5,000,000 行；有任何错误行时不导入任何数据</p>
+        </Upload.Dragger>
+        {job ? (
+          <section aria-label="导入进度">
+            <Typography.Text>上传</Typography.Text>
+            <Progress percent={uploaded} size="small" />
+            <Typography.Text>已处理 {(progress?.rowsRead ?? 0).toLocaleString('zh-CN')} 行</Typography.Text>
+          </section>
+        ) : null}
+        {result ? (
+          <Alert
+            type="success"
+            showIcon
+            message={`导入成功：${result.imported.toLocaleString('zh-CN')} 条事件，跳过重复 ${result.duplicates.toLocaleString('zh-CN')} 条`}
+          />
+        ) : null}
+        {failure ? (
+          <>
+            <Alert type="error" showIcon message={`导入失败：${failure.message}`} />
+            {failure.errors.length ? (
+              <Table<ImportError>
+                aria-label="错误报告"
+                size="small"
+                rowKey={(error) => `${error.row}-${error.column}-${error.message}`}
+                columns={ERROR_COLUMNS}
+                dataSource={failure.errors}
+                pagination={{ pageSize: 10, hideOnSinglePage: true }}
+              />
+            ) : null}
+          </>
+        ) : null}
+      </Space>
+    </ProCard>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * Killing the server (SIGKILL) in the middle of an import leaves the database as before: the import is one
+ * transaction. Runs the real server in a child process on a temporary data directory (or the test
+ * PostgreSQL), kills it once the import reports progress, restarts it and checks what is stored.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeBenchJournal } from '../../scripts/bench/journal-file';
+import { resetPostgres, SLOW, testDatabaseUrl } from './helpers';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-crash-'));
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface RunningServer {
+  child: ChildProcess;
+  /** Everything the server printed so far. */
+  output(): string;
+  base: string;
+  auth: { authorization: string };
+}
+
+/** Starts the server and resolves once it printed its admin sign-in link. */
+async function startServer(port: number, logLevel = 'error'): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: '0',
+      ADMIN_LINK: '1',
+      LOG_LEVEL: logLevel,
+      STATIC_DIR: path.join(dir, 'no-spa'),
+      ...(testDatabaseUrl ? { DATABASE_URL: testDatabaseUrl } : { DATA_DIR: path.join(dir, 'data'), DATABASE_URL: '' }),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const token = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /[?&]token=([^\s&]+)/.exec(output);
+      if (match) resolve(match[1]);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
+  });
+  return { child, output: () => output, base: `http://127.0.0.1:${port}`, auth: { authorization: `Bearer ${token}` } };
+}
+
+function multipart(file: string) {
+  const boundary = 'crash-boundary';
+  async function* body() {
+    yield Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="journal.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+    );
+    yield* fs.createReadStream(file);
+    yield Buffer.from(`\r\n--${boundary}--\r\n`);
+  }
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: Readable.toWeb(Readable.from(body())) as ReadableStream,
+    duplex: 'half',
+  };
+}
+
+async function storedBatches(server: RunningServer) {
+  const response = await fetch(`${server.base}/api/alarm/mock/batches?pageSize=200`, { headers: server.auth });
+  return ((await response.json()) as { data: { list: { eventCount: number }[]; total: number } }).data;
+}
+
+describe('import killed mid-way', { timeout: SLOW * 4 }, () => {
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('leaves the database as it was before the import', async () => {
+    if (testDatabaseUrl) await resetPostgres(testDatabaseUrl);
+    const big = path.join(dir, 'big.csv');
+    await writeBenchJournal(big, 150_000);
+    const small = path.join(dir, 'small.csv');
+    fs.writeFileSync(small, 'time,tag,condition,event\n2025-01-01 08:00:00,KEEP-1,PVHI,ALM\n2025-01-01 08:00:09,KEEP-1,PVHI,RTN\n');
+
+    const port = await freePort();
+    const first = await startServer(port, 'debug');
+    children.push(first.child);
+    const kept = await fetch(`${first.base}/api/alarm/mock/import`, {
+      method: 'POST',
+      ...multipart(small),
+      headers: { ...first.auth, ...multipart(small).headers },
+    } as RequestInit);
+    expect(((await kept.json()) as { data: { imported: number } }).data.imported).toBe(2);
+
+    const upload = fetch(`${first.base}/api/alarm/mock/import?job=crash-job-1`, {
+      method: 'POST',
+      ...multipart(big),
+      headers: { ...first.auth, ...multipart(big).headers },
+    } as RequestInit).catch(() => undefined);
+    // On the embedded database every authenticated request waits for the import's transaction, so the
+    // server's own progress log says when rows are being stored; then it is killed without warning.
+    await new Promise<void>((resolve) => {
+      const check = () => {
+        if (/journal import progress/.test(first.output())) {
+          first.child.stdout?.off('data', check);
+          resolve();
+        }
+      };
+      first.child.stdout?.on('data', check);
+      check();
+    });
+    const exited = new Promise((resolve) => first.child.once('exit', resolve));
+    first.child.kill('SIGKILL');
+    await exited;
+    await upload;
+
+    // The lock file of the killed process is stale: the restarted server takes it over.
+    const second = await startServer(port);
+    children.push(second.child);
+    if (!testDatabaseUrl) {
+      expect(fs.readFileSync(path.join(dir, 'data', 'server.lock'), 'utf8').trim()).toBe(String(second.child.pid));
+    }
+    const batches = await storedBatches(second);
+    expect(batches.total).toBe(1);
+    expect(batches.list.map((batch) => batch.eventCount)).toEqual([2]);
+    const stopped = new Promise((resolve) => second.child.once('exit', resolve));
+    second.child.kill('SIGTERM');
+    await stopped;
+  });
+});

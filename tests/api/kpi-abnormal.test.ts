@@ -1,0 +1,175 @@
+/** /api/kpi/* over a hand-made journal, 异常报警配置 settings and detection. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeKpiSummary } from '../../server/domain/kpi/summary';
+import type { JournalEvent } from '../../server/domain/kpi/types';
+import { build, SLOW, type TestApp, type TestUser } from './helpers';
+
+const MIN = 60_000;
+const T0 = Date.UTC(2025, 4, 1, 0, 0); // 08:00 in the plant (Asia/Shanghai)
+
+/** domain.md's worked example: buckets 3, 12, 7, 4, 10, 0; point A chatters in bucket 1. */
+function workedExample(): (JournalEvent & { console: string })[] {
+  const events: (JournalEvent & { console: string })[] = [];
+  let distinct = 0;
+  const add = (time: number, tag: string) =>
+    events.push({
+      time,
+      tag,
+      condition: 'PVHI',
+      event: 'ALM',
+      priority: distinct % 5 === 0 ? 'high' : 'low',
+      console: '一号操作台',
+    });
+  [3, 12, 7, 4, 10, 0].forEach((n, k) => {
+    for (let i = 0; i < n; i++) {
+      if (k === 1 && i < 3) add(T0 + 10 * MIN + [60_000, 80_000, 110_000][i], 'A');
+      else add(T0 + k * 10 * MIN + (i + 1) * 1000, `P${++distinct}`);
+    }
+  });
+  return events.sort((a, b) => a.time - b.time);
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+describe('KPI endpoints and abnormal-alarm configuration', { timeout: SLOW }, () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let viewer: TestUser;
+  const journal = workedExample();
+
+  beforeAll(async () => {
+    t = await build();
+    admin = await t.createUser({ roles: ['管理员'] });
+    viewer = await t.createUser({ permissions: ['alarm-board-over-view', 'alarm-base-config-view'] });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/alarm/mock/events',
+      payload: journal.map((event) => ({ ...event, time: iso(event.time) })),
+      headers: admin.authorization,
+    });
+    expect(response.json().data.imported).toBe(36);
+  }, SLOW);
+  afterAll(() => t?.close());
+
+  const summary = (query: string, user = viewer) =>
+    t.app.inject({ url: `/api/kpi/summary?${query}`, headers: user.authorization });
+
+  it('answers the worked example of domain.md, equal to the engine', async () => {
+    const response = await summary(`from=${iso(T0)}&to=${iso(T0 + 60 * MIN)}`);
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data;
+    expect(data).toEqual(computeKpiSummary(journal, { from: T0, to: T0 + 60 * MIN }));
+    expect(data).toMatchObject({
+      annunciations: 36,
+      avgPer10Min: 6,
+      avgPerHour: 36,
+      periodsOver: 1,
+      peak10Min: 12,
+      peak10MinAt: iso(T0 + 10 * MIN),
+      floods: [{ start: iso(T0 + 10 * MIN), end: iso(T0 + 30 * MIN), count: 19, peak: 12 }],
+      chatteringCount: 1,
+    });
+    expect(data.top10Share).toBeCloseTo((12 / 36) * 100, 10);
+  });
+
+  it('handles cut buckets, scopes and empty scopes like the engine', async () => {
+    const from = T0 + 7 * MIN + 13_000;
+    const to = T0 + 44 * MIN;
+    const cut = await summary(`from=${iso(from)}&to=${iso(to)}&console=${encodeURIComponent('一号操作台')}`);
+    expect(cut.json().data).toEqual(computeKpiSummary(journal, { from, to }));
+    const none = await summary(`from=${iso(from)}&to=${iso(to)}&console=nobody`);
+    expect(none.json().data).toEqual(computeKpiSummary([], { from, to }));
+  });
+
+  it('validates the window', async () => {
+    const reversed = await summary(`from=${iso(T0 + MIN)}&to=${iso(T0)}`);
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json()).toMatchObject({ code: 1, msg: expect.stringContaining('to') });
+    const missing = await summary(`from=${iso(T0)}`);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().msg).toContain('to');
+  });
+
+  it('gives series and rankings from the same counts', async () => {
+    const series = await t.app.inject({
+      url: `/api/kpi/series?from=${iso(T0)}&to=${iso(T0 + 60 * MIN)}&bucket=10m`,
+      headers: viewer.authorization,
+    });
+    expect(series.json().data.map((point: { annunciations: number }) => point.annunciations)).toEqual([
+      3, 12, 7, 4, 10, 0,
+    ]);
+    const hourly = await t.app.inject({
+      url: `/api/kpi/series?from=${iso(T0)}&to=${iso(T0 + 60 * MIN)}&bucket=1h`,
+      headers: viewer.authorization,
+    });
+    expect(hourly.json().data).toEqual([
+      {
+        start: iso(T0),
+        end: iso(T0 + 60 * MIN),
+        annunciations: 36,
+        urgent: 0,
+        high: journal.filter((event) => event.priority === 'high').length,
+        medium: 0,
+        low: journal.filter((event) => event.priority === 'low').length,
+      },
+    ]);
+    const ranking = await t.app.inject({
+      url: `/api/kpi/ranking?from=${iso(T0)}&to=${iso(T0 + 60 * MIN)}&by=console`,
+      headers: viewer.authorization,
+    });
+    expect(ranking.json().data).toEqual([{ id: expect.any(Number), name: '一号操作台', annunciations: 36 }]);
+  });
+
+  it('serves defaults, refuses bad settings, and the next query uses saved ones', async () => {
+    const current = await t.app.inject({ url: '/api/alarm/base/config', headers: viewer.authorization });
+    const { settings, defaults } = current.json().data;
+    expect(settings).toEqual(defaults);
+    expect(defaults.kpi).toEqual({
+      overloadThreshold: 10,
+      floodStart: 10,
+      floodEnd: 5,
+      chatterCount: 3,
+      chatterSeconds: 60,
+      fleetingSeconds: 5,
+      staleHours: 24,
+      frequentPerDay: 50,
+    });
+
+    const save = (body: object, user = admin) =>
+      t.app.inject({ method: 'PUT', url: '/api/alarm/base/config', payload: body, headers: user.authorization });
+    const floodEnd = await save({ ...settings, kpi: { ...settings.kpi, floodEnd: 11 } });
+    expect(floodEnd.statusCode).toBe(400);
+    expect(floodEnd.json().msg).toContain('floodEnd');
+    const negative = await save({ ...settings, kpi: { ...settings.kpi, chatterSeconds: 0 } });
+    expect(negative.json()).toMatchObject({ code: 1, msg: '参数 kpi.chatterSeconds 不合法：必须 ≥ 1' });
+    expect((await save(settings, viewer)).statusCode).toBe(403);
+
+    // Threshold 5 makes buckets 12, 7 and 10 overloaded; chatterCount 4 makes A no longer chattering.
+    const changed = { ...settings, kpi: { ...settings.kpi, overloadThreshold: 5, chatterCount: 4 } };
+    expect((await save(changed)).json().data.settings).toEqual(changed);
+    const after = (await summary(`from=${iso(T0)}&to=${iso(T0 + 60 * MIN)}`)).json().data;
+    expect(after).toEqual(computeKpiSummary(journal, { from: T0, to: T0 + 60 * MIN, settings: changed.kpi }));
+    expect(after.periodsOver).toBe(3);
+    expect(after.chatteringCount).toBe(0);
+    await save(settings);
+  });
+
+  it('detects abnormal alarms idempotently', async () => {
+    const detect = () =>
+      t.app.inject({ method: 'POST', url: '/api/alarm/base/config/detect', headers: admin.authorization });
+    const first = await detect();
+    expect(first.statusCode).toBe(200);
+    const records = async () =>
+      (
+        (await t.database.db.execute(
+          `select p.tag, a.kind, a.count, a.status from abnormal_alarms a join alarm_points p on p.id = a.point_id order by p.tag, a.kind` as never,
+        )) as unknown as { rows: { tag: string; kind: string; count: number }[] }
+      ).rows;
+    const found = await records();
+    expect(found).toContainEqual({ tag: 'A', kind: 'chattering', count: 3, status: '未处置' });
+    expect(found.some((row) => row.kind === 'floodContributor')).toBe(true);
+    await detect();
+    expect(await records()).toEqual(found);
+    expect((await detect()).json().data.open).toBe(found.length);
+  });
+});

@@ -1,0 +1,103 @@
+/** 模拟 page: journal upload with its error table or result, simulated batches with delete, empty state. */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import MockPage from '@/pages/Alarm/Mock';
+import type { JournalBatch } from '@/pages/Alarm/Mock/service';
+import { permissionString } from '@/shared/routes';
+import { mockApi, startAppRuntime } from './helpers';
+import { ok, renderWithPermissions } from './render';
+
+const server = mockApi();
+startAppRuntime();
+
+const view = permissionString('/alarm/mock', 'view');
+const batch: JournalBatch = {
+  id: 7,
+  source: 'simulation',
+  label: '综合 · 模拟装置 · 模拟操作台',
+  parameters: { scenario: 'mixed' },
+  eventCount: 1234,
+  duplicates: 0,
+  firstTime: '2026-01-01T00:00:00.000Z',
+  lastTime: '2026-01-02T00:00:00.000Z',
+  createdBy: 'admin',
+  createdAt: '2026-01-02T00:00:00.000Z',
+};
+
+function batches(list: JournalBatch[]) {
+  const deleted: string[] = [];
+  server.use(
+    http.get('/api/alarm/mock/batches', () =>
+      HttpResponse.json(ok({ list, total: list.length, current: 1, pageSize: 20 })),
+    ),
+    http.delete('/api/alarm/mock/batches/:id', ({ params }) => {
+      deleted.push(String(params.id));
+      return HttpResponse.json(ok({ deleted: 1234 }));
+    }),
+    http.get('/api/alarm/mock/import/:job', () =>
+      HttpResponse.json(ok({ stage: 'reading', rowsRead: 2, bytesRead: 10 })),
+    ),
+  );
+  return deleted;
+}
+
+const csv = () => new File(['time,tag,condition,event\n'], 'journal.csv', { type: 'text/csv' });
+const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
+
+describe('模拟 page', { timeout: 30_000 }, () => {
+  it('shows the error report of a journal with bad rows', async () => {
+    batches([]);
+    server.use(
+      http.post('/api/alarm/mock/import', () =>
+        HttpResponse.json(
+          {
+            code: 1,
+            msg: '日志中有 1 处错误，未导入任何数据：请按错误报告修改后重新导入',
+            data: {
+              imported: 0,
+              duplicates: 0,
+              errors: [{ row: 3, column: 'event', message: '事件类型无效：“BOOM”' }],
+            },
+          },
+          { status: 422 },
+        ),
+      ),
+    );
+    renderWithPermissions(<MockPage />, [view]);
+    await userEvent.upload(fileInput(), csv());
+    const table = await screen.findByRole('table', { name: '错误报告' });
+    expect(table).toHaveTextContent('事件类型无效：“BOOM”');
+    expect(table).toHaveTextContent('event');
+    expect(
+      screen.getByText('导入失败：日志中有 1 处错误，未导入任何数据：请按错误报告修改后重新导入'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the imported count of a good journal', async () => {
+    batches([]);
+    server.use(
+      http.post('/api/alarm/mock/import', () => HttpResponse.json(ok({ imported: 1500, duplicates: 2, errors: [] }))),
+    );
+    renderWithPermissions(<MockPage />, [view]);
+    await userEvent.upload(fileInput(), csv());
+    expect(await screen.findByText('导入成功：1,500 条事件，跳过重复 2 条')).toBeInTheDocument();
+  });
+
+  it('lists simulated batches and deletes one', async () => {
+    const deleted = batches([batch]);
+    renderWithPermissions(<MockPage />, [view]);
+    expect(await screen.findByText('综合 · 模拟装置 · 模拟操作台')).toBeInTheDocument();
+    expect(screen.getByText('1,234')).toBeInTheDocument();
+    await userEvent.click(screen.getByText('删除'));
+    await userEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(deleted).toEqual(['7']));
+  });
+
+  it('shows the empty state and hides actions without permission', async () => {
+    batches([]);
+    renderWithPermissions(<MockPage />, []);
+    expect(await screen.findByText('暂无模拟数据')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /生\s*成/ })).toBeDisabled();
+  });
+});
