@@ -5,7 +5,7 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../db';
-import { alarmTypes, type PriorityRow, priorities, systemTypes } from '../db/schema';
+import { alarmPoints, alarmTypes, type PriorityRow, priorities, systemTypes } from '../db/schema';
 import type { Page, PageRequest } from '../schemas/paging';
 import { containsPattern, inBatches, isUniqueViolation, pageWindow } from './listing';
 
@@ -22,20 +22,19 @@ const commonShape = (table: CodedTable) => table as unknown as typeof systemType
 
 export type SaveResult<Row> = { ok: true; row: Row } | { ok: false; reason: 'missing' | 'duplicate' };
 
-/**
- * Whether alarm points use an alarm type (their `condition` is the type's code).
- * The `alarm_points` table does not exist yet: nothing can use a type until it does.
- */
-export async function alarmTypeInUse(_code: string, _tx: Executor): Promise<boolean> {
-  return false;
+/** Whether any alarm point of the library (deleted ones keep their history) has this value in `column`. */
+async function pointsUse(column: AnyPgColumn, code: string, tx: Executor): Promise<boolean> {
+  const [row] = await tx.select({ id: alarmPoints.id }).from(alarmPoints).where(eq(column, code)).limit(1);
+  return row !== undefined;
 }
 
-/**
- * Whether alarm points belong to a system type (by its code).
- * The `alarm_points` table does not exist yet: nothing can use a type until it does.
- */
-export async function systemTypeInUse(_code: string, _tx: Executor): Promise<boolean> {
-  return false;
+/** An alarm type is used by the points whose `condition` is its code. */
+export function alarmTypeInUse(code: string, tx: Executor): Promise<boolean> {
+  return pointsUse(alarmPoints.condition, code, tx);
+}
+
+export function systemTypeInUse(code: string, tx: Executor): Promise<boolean> {
+  return pointsUse(alarmPoints.systemType, code, tx);
 }
 
 interface CodedDictionaryOptions {

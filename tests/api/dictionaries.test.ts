@@ -1,7 +1,8 @@
 /** 基础配置 endpoints: alarm types, system types, priorities and their streamed exports (api.md). */
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmTypes } from '../../server/db/schema';
+import { alarmPoints, alarmTypes } from '../../server/db/schema';
 import { XLSX_CONTENT_TYPE } from '../../server/export/xlsx';
 import { seededAlarmTypes, seededSystemTypes } from '../../server/seed-dictionaries';
 import { build, SLOW, type TestApp, type TestUser } from './helpers';
@@ -147,6 +148,26 @@ describe('base dictionaries API', { timeout: SLOW }, () => {
       expect(rows[0]).toEqual(['编码', '名称', '描述', '状态']);
       expect(rows).toHaveLength(seededSystemTypes.length + 1);
     });
+  });
+
+  it('refuses to delete or recode a type that alarm points use, and allows it once unused', async () => {
+    const type = (await call('POST', '/type', editor, { code: 'FLOW', name: '流量偏差' })).json().data;
+    const system = (await call('POST', '/system', editor, { code: 'FGS', name: '火气系统' })).json().data;
+    const [point] = await t.database.db
+      .insert(alarmPoints)
+      .values({ tag: 'FI-1001', condition: 'FLOW', systemType: 'FGS' })
+      .returning();
+    expect(refusal(await call('DELETE', `/type/${type.id}`))).toEqual({
+      status: 409,
+      code: 1,
+      msg: '报警类型「FLOW」已被报警点使用，不能删除；可将其停用',
+    });
+    expect((await call('PUT', `/type/${type.id}`, editor, { code: 'FLOW2', name: '流量偏差' })).statusCode).toBe(409);
+    expect(refusal(await call('DELETE', `/system/${system.id}`))).toMatchObject({ status: 409, code: 1 });
+
+    await t.database.db.delete(alarmPoints).where(eq(alarmPoints.id, point.id));
+    expect((await call('DELETE', `/type/${type.id}`)).statusCode).toBe(200);
+    expect((await call('DELETE', `/system/${system.id}`)).statusCode).toBe(200);
   });
 
   describe('priorities', () => {

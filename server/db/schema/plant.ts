@@ -59,6 +59,9 @@ export const alarmPoints = pgTable(
     systemType: text('system_type').notNull().default(''),
     limitValue: doublePrecision('limit_value'),
     engineeringUnit: text('engineering_unit').notNull().default(''),
+    /** Instrument range: what a template's "% of range" limit is taken of. */
+    rangeLow: doublePrecision('range_low'),
+    rangeHigh: doublePrecision('range_high'),
     deadband: doublePrecision('deadband'),
     onDelaySeconds: integer('on_delay_seconds'),
     offDelaySeconds: integer('off_delay_seconds'),
