@@ -3,7 +3,6 @@
  * DATABASE_URL is set. Both get the same drizzle schema and migrations.
  */
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -13,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type AppConfig, MEMORY_DATA_DIR } from '../config';
 import { lockDataDir } from './lock';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -55,10 +55,8 @@ async function openPglite(dataDir: string, migrationsFolder: string, template?: 
   const inMemory = dataDir === MEMORY_DATA_DIR;
   const lock = inMemory ? undefined : lockDataDir(dataDir);
   try {
-    const client = inMemory
-      ? await PGlite.create(template ? { loadDataDir: template } : {})
-      : await PGlite.create(path.join(dataDir, 'pglite'));
-    const db = drizzlePglite({ client, schema });
+    const client = await PgliteThread.create(inMemory ? { template } : { dataDir: path.join(dataDir, 'pglite') });
+    const db = drizzlePglite({ client: client.asPglite(), schema });
     try {
       await migratePglite(db, { migrationsFolder });
     } catch (error) {

@@ -95,7 +95,10 @@ describe('import killed mid-way', { timeout: SLOW * 4 }, () => {
     const big = path.join(dir, 'big.csv');
     await writeBenchJournal(big, 150_000);
     const small = path.join(dir, 'small.csv');
-    fs.writeFileSync(small, 'time,tag,condition,event\n2025-01-01 08:00:00,KEEP-1,PVHI,ALM\n2025-01-01 08:00:09,KEEP-1,PVHI,RTN\n');
+    fs.writeFileSync(
+      small,
+      'time,tag,condition,event\n2025-01-01 08:00:00,KEEP-1,PVHI,ALM\n2025-01-01 08:00:09,KEEP-1,PVHI,RTN\n',
+    );
 
     const port = await freePort();
     const first = await startServer(port, 'debug');

@@ -1,0 +1,86 @@
+// The embedded database in a worker thread: PGlite runs queries on the thread that owns it, so a heavy
+// query there would freeze every request of the server. The main thread talks to it through
+// server/db/pglite-thread.ts. Plain JavaScript: Node loads a worker file without a TypeScript loader.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types } from '@electric-sql/pglite';
+
+// drizzle reads dates and intervals as the text PostgreSQL sends (its own parsers are functions, which
+// cannot cross threads, so the same ones are applied here).
+const asText = (value) => value;
+const parsers = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [
+    oid,
+    asText,
+  ]),
+);
+
+const { dataDir, template } = workerData;
+const db = await PGlite.create(dataDir ? dataDir : template ? { loadDataDir: template } : {});
+
+/** Open transactions by id: each stays open until the main thread commits or rolls it back. */
+const transactions = new Map();
+
+function serialiseError(error) {
+  const { message, name, code, detail, hint, constraint, table, column, schema, severity, position } = error;
+  return { message, name, code, detail, hint, constraint, table, column, schema, severity, position };
+}
+
+function target(txId) {
+  if (txId === undefined) return db;
+  const open = transactions.get(txId);
+  if (!open) throw new Error(`transaction ${txId} is not open`);
+  return open.tx;
+}
+
+const rollbackRequested = new Error('rollback requested');
+
+/** Opens a transaction that stays open until `finish`: PGlite only offers callback-scoped ones. */
+function begin(txId) {
+  const entry = {};
+  const released = new Promise((resolve, reject) => {
+    entry.release = { resolve, reject };
+  });
+  return new Promise((began, failed) => {
+    entry.outcome = db
+      .transaction(async (tx) => {
+        entry.tx = tx;
+        began();
+        await released;
+      })
+      .finally(() => transactions.delete(txId));
+    transactions.set(txId, entry);
+    entry.outcome.catch(failed);
+  });
+}
+
+/** Commits (or rolls back) and answers once PGlite has: a failed COMMIT reaches the caller. */
+async function finish(txId, commit) {
+  const entry = transactions.get(txId);
+  if (!entry) throw new Error(`transaction ${txId} is not open`);
+  if (commit) entry.release.resolve();
+  else entry.release.reject(rollbackRequested);
+  try {
+    await entry.outcome;
+  } catch (error) {
+    if (error !== rollbackRequested) throw error;
+  }
+}
+
+const handlers = {
+  query: ({ sql, params, rowMode, txId }) => target(txId).query(sql, params, { rowMode, parsers }),
+  exec: ({ sql, txId }) => target(txId).exec(sql),
+  begin: ({ txId }) => begin(txId),
+  commit: ({ txId }) => finish(txId, true),
+  rollback: ({ txId }) => finish(txId, false),
+  dump: () => db.dumpDataDir('none'),
+  close: () => db.close(),
+};
+
+parentPort.on('message', async ({ id, op, ...args }) => {
+  try {
+    parentPort.postMessage({ id, result: await handlers[op](args) });
+  } catch (error) {
+    parentPort.postMessage({ id, error: serialiseError(error) });
+  }
+});
+parentPort.postMessage({ ready: true });
