@@ -17,7 +17,8 @@ export default async function globalSetup() {
       HOST: '127.0.0.1',
       DATA_DIR: path.join(dataDir, 'db'),
       STATIC_DIR: staticDir,
-      SEED_DEMO: '0',
+      // The demo plant and its 30-day journal: the boards' browser tests draw real data.
+      SEED_DEMO: '1',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -14,11 +14,17 @@ import routePermissions from './plugins/route-permissions';
 import securityHeaders from './plugins/security-headers';
 import staticSpa from './plugins/static-spa';
 import abnormalRoutes from './routes/abnormal';
+import abnormalListRoutes from './routes/abnormal-list';
+import boardRoutes from './routes/boards';
+import targetRoutes from './routes/boards/targets';
 import dictionaryRoutes from './routes/dictionaries';
+import evaluationRoutes from './routes/evaluation';
 import healthRoutes from './routes/health';
 import kpiRoutes from './routes/kpi';
+import libraryRoutes from './routes/library';
 import mockRoutes from './routes/mock';
 import permissionRoutes from './routes/permission';
+import templateRoutes from './routes/templates';
 import userinfoRoutes from './routes/userinfo';
 
 export interface BuildAppOptions {
@@ -64,8 +70,14 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(kpiRoutes, plant);
   await app.register(mockRoutes, plant);
   await app.register(abnormalRoutes, plant);
+  await app.register(boardRoutes, plant);
+  await app.register(targetRoutes, { prefix: '/api' });
   await app.register(permissionRoutes, { prefix: '/api', tokenTtlHours: config.tokenTtlHours });
   await app.register(dictionaryRoutes, { prefix: '/api' });
+  await app.register(libraryRoutes, { prefix: '/api' });
+  await app.register(abnormalListRoutes, { prefix: '/api' });
+  await app.register(templateRoutes, { prefix: '/api' });
+  await app.register(evaluationRoutes, { prefix: '/api' });
 
   const spa = fs.existsSync(config.staticDir);
   if (spa) await app.register(staticSpa, { root: config.staticDir });

@@ -10,6 +10,7 @@ import { asJournalBatches, type Scenario, type SimulatedPoint, simulateJournal }
 import { createRng } from './domain/simulator/random';
 import { ingestJournal } from './repositories/ingest';
 import { arrayParam, queryRows } from './repositories/raw-sql';
+import { seedDemoTemplates } from './seed-demo-templates';
 
 const DAY = 86_400_000;
 const DEMO_SEED = 20250101;
@@ -184,4 +185,5 @@ export async function seedDemoData(tx: Executor, now: number = Date.now()): Prom
       timeZone: DEFAULT_PLANT_TIME_ZONE,
     });
   }
+  await seedDemoTemplates(tx);
 }

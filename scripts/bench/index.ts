@@ -3,7 +3,8 @@
  * - the first start's demo seed (time);
  * - import of the 1,000,000-row CSV journal over HTTP (time, peak RSS of the process, progress seen);
  * - `/api/kpi/summary` for 30 days on that journal, p50 / p95;
- * - `/api/health` p99 while those KPI queries run.
+ * - `/api/health` p99 while those KPI queries run;
+ * - the alarm library's list, a page of 20 per filter on 100,000 points (scripts/bench/library.ts).
  * Embedded database (PGlite) in a temporary directory; server and client share this process.
  */
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db';
 import { ADMIN_USERNAME, seedDatabase } from '../../server/seed';
 import { BENCH_END, writeBenchJournal } from './journal-file';
+import { benchLibrary } from './library';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
     `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${mb(os.totalmem())} RAM, Node ${process.version}`,
   );
   await benchDemoSeed();
+  await benchLibrary(print);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const file = path.join(dir, 'journal.csv');

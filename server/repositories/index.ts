@@ -1,6 +1,8 @@
 import type { Database } from '../db';
 import { createDictionariesRepository } from './dictionaries';
+import { createLibraryRepository } from './library';
 import { createRolesRepository } from './roles';
+import { createTemplatesRepository } from './templates';
 import { createTokensRepository } from './tokens';
 import { createUsersRepository } from './users';
 
@@ -10,6 +12,8 @@ export function createRepositories(db: Database) {
     roles: createRolesRepository(db),
     tokens: createTokensRepository(db),
     dictionaries: createDictionariesRepository(db),
+    templates: createTemplatesRepository(db),
+    library: createLibraryRepository(db),
   };
 }
 

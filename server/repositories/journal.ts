@@ -57,7 +57,13 @@ async function nameIds(tx: Executor, table: 'units' | 'consoles'): Promise<Map<s
   return new Map(rows.map((row) => [row.name, row.id]));
 }
 
-async function insertNames(tx: Executor, table: 'units' | 'consoles', names: string[], into: Map<string, number>) {
+/** Adds the missing names to `units` or `consoles` and their ids to `into`. */
+export async function insertNames(
+  tx: Executor,
+  table: 'units' | 'consoles',
+  names: string[],
+  into: Map<string, number>,
+) {
   if (!names.length) return;
   const rows = await queryRows<{ id: number; name: string }>(
     tx,

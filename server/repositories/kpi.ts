@@ -18,7 +18,7 @@ export interface KpiScope {
   condition?: string;
 }
 
-interface ResolvedScope {
+export interface ResolvedScope {
   consoleId?: number;
   unitId?: number;
   condition?: string;
@@ -26,7 +26,7 @@ interface ResolvedScope {
   empty: boolean;
 }
 
-async function resolveScope(tx: Executor, scope: KpiScope): Promise<ResolvedScope> {
+export async function resolveScope(tx: Executor, scope: KpiScope): Promise<ResolvedScope> {
   const resolved: ResolvedScope = { condition: scope.condition, empty: false };
   if (scope.console !== undefined) {
     const [row] = await queryRows<{ id: number }>(tx, sql`select id from consoles where name = ${scope.console}`);
@@ -42,7 +42,7 @@ async function resolveScope(tx: Executor, scope: KpiScope): Promise<ResolvedScop
 }
 
 /** The scope as a filter on a table with console_id, unit_id and operating_condition (rollups: '' = none). */
-function scopeFilter(scope: ResolvedScope, rollup: boolean, alias?: string): SQL {
+export function scopeFilter(scope: ResolvedScope, rollup: boolean, alias?: string): SQL {
   const column = (name: string) => (alias ? sql.raw(`${alias}.${name}`) : sql.raw(name));
   const parts: SQL[] = [];
   if (scope.consoleId !== undefined) parts.push(sql`${column('console_id')} = ${scope.consoleId}`);
@@ -103,7 +103,7 @@ async function loadPerBucket(tx: Executor, window: KpiWindow, scope: ResolvedSco
   return rows;
 }
 
-interface PointCount {
+export interface PointCount {
   pointId: number;
   tag: string;
   condition: string;
@@ -268,6 +268,13 @@ export function createKpiRepository(db: Executor) {
         annunciations: sums[index].urgent + sums[index].high + sums[index].medium + sums[index].low,
         ...sums[index],
       }));
+    },
+
+    /** Annunciations per alarm point in the window (points with none are left out). */
+    async pointCounts(window: KpiWindow, scope: KpiScope, tx: Executor = db): Promise<PointCount[]> {
+      const resolved = await resolveScope(tx, scope);
+      if (resolved.empty || window.to <= window.from) return [];
+      return countsPerPoint(tx, window, resolved);
     },
 
     /** Annunciations per console, unit or equipment in the window, most first. */

@@ -1,7 +1,7 @@
 /**
  * The one ProTable `request` adapter for paged lists: ProTable's params (page + search form) become the
- * API's `current`, `pageSize` and filters, blank filters left out; the `{list, total}` page becomes
- * ProTable's `{data, total, success}`. `onFilters` hears the filters of every query (for the export).
+ * API's `current`, `pageSize` and filters, blank filters left out, and a column's sort becomes
+ * `sortField`/`sortOrder`; the `{list, total}` page becomes ProTable's `{data, total, success}`. `onFilters` hears the filters of every query (for the export).
  * A failed call answers `success: false` (an empty table): the request client has already shown why,
  * and ProTable would otherwise rethrow it as an unhandled rejection.
  */
@@ -28,17 +28,29 @@ export function listFilters(params: Record<string, unknown>): ListFilters {
   return filters;
 }
 
+/** ProTable's sort (`{column: 'ascend' | 'descend'}`) as the API's `sortField` and `sortOrder`. */
+export function sortParams(sort: Record<string, string | null> | undefined): ListFilters {
+  const [field, order] = Object.entries(sort ?? {}).find(([, value]) => value) ?? [];
+  return field && order ? { sortField: field, sortOrder: order } : {};
+}
+
 export function tableRequest<T>(
   fetchPage: (query: PageQuery & ListFilters) => Promise<Page<T>>,
   onFilters?: (filters: ListFilters) => void,
 ) {
   return async (
     params: Record<string, unknown> & { current?: number; pageSize?: number },
+    sort?: Record<string, string | null>,
   ): Promise<ProTableResult<T>> => {
     const filters = listFilters(params);
     onFilters?.(filters);
     try {
-      const page = await fetchPage({ ...filters, current: params.current ?? 1, pageSize: params.pageSize ?? 20 });
+      const page = await fetchPage({
+        ...filters,
+        ...sortParams(sort),
+        current: params.current ?? 1,
+        pageSize: params.pageSize ?? 20,
+      });
       return { data: page.list, total: page.total, success: true };
     } catch {
       return { data: [], total: 0, success: false };

@@ -144,3 +144,14 @@ export async function build(
     },
   };
 }
+
+const BOUNDARY = 'test-upload-boundary';
+
+/** A multipart body with one `file` field, as a browser uploads it. */
+export function multipartFile(content: string | Buffer, fileName: string) {
+  const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), Buffer.from(content), Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  };
+}

@@ -1,18 +1,7 @@
 /** 模拟 endpoints: journal import and collector ingest (api.md), simulator and batches. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mockRoutes from '../../server/routes/mock';
-import { build, SLOW, type TestApp, type TestUser } from './helpers';
-
-const BOUNDARY = 'journal-test-boundary';
-
-/** A multipart body with one `file` field. */
-function multipartFile(content: string | Buffer, fileName = 'journal.csv') {
-  const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), Buffer.from(content), Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-  };
-}
+import { build, multipartFile, SLOW, type TestApp, type TestUser } from './helpers';
 
 const GOOD = [
   '\uFEFFTime,TAG,Condition,Event,Priority,Console,Unit,Description,Value',
@@ -45,7 +34,7 @@ describe('journal import and ingest', { timeout: SLOW }, () => {
     ).rows[0].n;
 
   const upload = (content: string | Buffer, fileName?: string, url = '/api/alarm/mock/import?job=test-job-1') => {
-    const { payload, headers } = multipartFile(content, fileName);
+    const { payload, headers } = multipartFile(content, fileName ?? 'journal.csv');
     return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...engineer.authorization } });
   };
 

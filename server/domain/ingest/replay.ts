@@ -19,9 +19,10 @@ export const CHATTER_MAX_SECONDS = 3600;
 export const FLEETING_MAX_SECONDS = 60;
 export const STALE_MIN_HOURS = 1;
 
-const SHELVED = 1;
-const SUPPRESSED = 2;
-const OUT_OF_SERVICE = 4;
+/** Bits of `ReplayState.hiddenBy`. */
+export const SHELVED = 1;
+export const SUPPRESSED = 2;
+export const OUT_OF_SERVICE = 4;
 const HIDING: Partial<Record<EventType, [bit: number, set: boolean]>> = {
   SHLV: [SHELVED, true],
   UNSHLV: [SHELVED, false],

@@ -161,39 +161,41 @@ export class CsvTokenizer {
 }
 
 /**
- * Reads a CSV journal (UTF-8, with or without BOM) as batches of validated rows; never holds more than one
- * chunk and one record of the file. Throws JournalLimitError as soon as a limit is passed.
+ * The records of a CSV upload (UTF-8, with or without BOM), streamed: never more than one chunk and one
+ * record of the file in memory. `onBytes` hears the bytes consumed so far and may throw (a size limit).
+ */
+export async function* readCsvRecords(
+  input: JournalInput,
+  onBytes: (total: number) => void,
+): AsyncGenerator<CsvRecord, void, undefined> {
+  const tokenizer = new CsvTokenizer();
+  const decoder = new TextDecoder('utf-8');
+  let bytes = 0;
+  for await (const chunk of input as AsyncIterable<Uint8Array | string>) {
+    bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
+    onBytes(bytes);
+    yield* tokenizer.feed(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+  }
+  yield* tokenizer.feed(decoder.decode());
+  yield* tokenizer.end();
+}
+
+/**
+ * Reads a CSV journal as batches of validated rows. Throws JournalLimitError as soon as a limit is passed.
  */
 export async function* parseJournalCsv(
   input: JournalInput,
   options: JournalParseOptions = {},
 ): AsyncGenerator<JournalBatch, void, undefined> {
   const assembler = new JournalAssembler(resolveJournalOptions(options), true);
-  const tokenizer = new CsvTokenizer();
-  const decoder = new TextDecoder('utf-8');
-  let bytes = 0;
-
-  function* deliver(records: readonly CsvRecord[]): Generator<JournalBatch, void, undefined> {
-    for (const record of records) {
-      if (record.fatal) assembler.fail(record.row, record.problem ?? '');
-      else if (record.problem !== undefined) assembler.reject(record.row, record.problem);
-      else {
-        const batch = assembler.push(record.row, record.fields);
-        if (batch) yield batch;
-      }
-      if (assembler.stopped) return;
+  for await (const record of readCsvRecords(input, (total) => assembler.advanceBytes(total))) {
+    if (record.fatal) assembler.fail(record.row, record.problem ?? '');
+    else if (record.problem !== undefined) assembler.reject(record.row, record.problem);
+    else {
+      const batch = assembler.push(record.row, record.fields);
+      if (batch) yield batch;
     }
-  }
-
-  for await (const chunk of input as AsyncIterable<Uint8Array | string>) {
-    bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
-    assembler.advanceBytes(bytes);
-    yield* deliver(tokenizer.feed(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true })));
     if (assembler.stopped) break;
-  }
-  if (!assembler.stopped) {
-    yield* deliver(tokenizer.feed(decoder.decode()));
-    yield* deliver(tokenizer.end());
   }
   const last = assembler.finish();
   if (last) yield last;

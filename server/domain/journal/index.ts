@@ -9,11 +9,18 @@
  *   }
  *   // any error → roll back (all or nothing); JournalLimitError → 413, JournalFileError → 400.
  */
-import { type JournalInput, parseJournalCsv } from './csv';
+import { type JournalInput, parseJournalCsv, readCsvRecords } from './csv';
 import { type JournalBatch, JournalFileError, type JournalFormat, type JournalParseOptions } from './types';
-import { parseJournalXlsx } from './xlsx';
+import { parseJournalXlsx, readXlsxRows } from './xlsx';
 
-export { type CsvRecord, CsvTokenizer, type JournalInput, MAX_RECORD_CHARS, parseJournalCsv } from './csv';
+export {
+  type CsvRecord,
+  CsvTokenizer,
+  type JournalInput,
+  MAX_RECORD_CHARS,
+  parseJournalCsv,
+  readCsvRecords,
+} from './csv';
 export { DuplicateFilter, type JournalEventKey } from './duplicates';
 export {
   JOURNAL_COLUMNS,
@@ -39,7 +46,7 @@ export {
   type JournalProgress,
   type JournalRow,
 } from './types';
-export { cellValue, parseJournalXlsx } from './xlsx';
+export { cellValue, parseJournalXlsx, readXlsxRows, type SheetRow } from './xlsx';
 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 /** OLE2 compound file: the Excel 97-2003 .xls format. */
@@ -124,4 +131,32 @@ export async function* parseJournalFile(
   let source: JournalInput = input;
   if (!format) ({ format, input: source } = await detectFromStream(input, fileName));
   yield* format === 'xlsx' ? parseJournalXlsx(source, parseOptions) : parseJournalCsv(source, parseOptions);
+}
+
+/** A row of an uploaded sheet; `problem` when a CSV record could not be split cleanly, `fatal` when nothing after it can be read. */
+export interface UploadedRow {
+  row: number;
+  cells: unknown[];
+  problem?: string;
+  fatal?: boolean;
+}
+
+/**
+ * The rows of any tabular upload (CSV or the first sheet of an xlsx, told apart as for journals), for
+ * imports other than the journal: the caller reads the header and validates the rows.
+ */
+export async function* readUploadedRows(
+  input: JournalInput,
+  fileName: string | undefined,
+  onBytes: (total: number) => void,
+): AsyncGenerator<UploadedRow, void, undefined> {
+  const { format, input: source } = await detectFromStream(input, fileName);
+  if (format === 'xlsx') {
+    yield* readXlsxRows(source, onBytes);
+    return;
+  }
+  for await (const record of readCsvRecords(source, onBytes)) {
+    const { fields, ...rest } = record;
+    yield { ...rest, cells: fields };
+  }
 }

@@ -102,16 +102,22 @@ async function abandon(sheets: AsyncGenerator<unknown>, counted: CountedInput): 
   counted.stream.destroy();
 }
 
+/** One row of a sheet: its 1-based number in the sheet and its cells as plain values. */
+export interface SheetRow {
+  row: number;
+  cells: unknown[];
+}
+
 /**
- * Reads an xlsx journal (first worksheet) as batches of validated rows. The rest of the archive is read
- * without unpacking other sheets, so the size limit applies to the whole upload and temporary files go.
+ * The rows of the first worksheet of an xlsx upload, streamed. `onBytes` hears the bytes consumed so far
+ * and may throw (a size limit): the failure ends reading and is rethrown here. Stopping early (a `break`
+ * in the consumer) drops the rest of the upload and removes exceljs's temporary files.
  */
-export async function* parseJournalXlsx(
+export async function* readXlsxRows(
   input: JournalInput,
-  options: JournalParseOptions = {},
-): AsyncGenerator<JournalBatch, void, undefined> {
-  const assembler = new JournalAssembler(resolveJournalOptions(options), false);
-  const counted = new CountedInput(input, (total) => assembler.advanceBytes(total));
+  onBytes: (total: number) => void,
+): AsyncGenerator<SheetRow, void, undefined> {
+  const counted = new CountedInput(input, onBytes);
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(counted.stream, {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -140,9 +146,7 @@ export async function* parseJournalXlsx(
         const values = row.values as unknown[];
         const cells: unknown[] = [];
         for (let column = 1; column < values.length; column++) cells.push(cellValue(values[column]));
-        const batch = assembler.push(row.number, cells);
-        if (batch) yield batch;
-        if (assembler.stopped) break;
+        yield { row: row.number, cells };
       }
     }
     counted.check();
@@ -157,6 +161,23 @@ export async function* parseJournalXlsx(
     );
   } finally {
     if (!complete) await abandon(sheets, counted);
+  }
+}
+
+/**
+ * Reads an xlsx journal (first worksheet) as batches of validated rows. The rest of the archive is read
+ * without unpacking other sheets, so the size limit applies to the whole upload and temporary files go.
+ */
+export async function* parseJournalXlsx(
+  input: JournalInput,
+  options: JournalParseOptions = {},
+): AsyncGenerator<JournalBatch, void, undefined> {
+  const assembler = new JournalAssembler(resolveJournalOptions(options), false);
+  for await (const { row, cells } of readXlsxRows(input, (total) => assembler.advanceBytes(total))) {
+    // Once stopped the rest is read through unparsed, so the whole upload is consumed as before.
+    if (assembler.stopped) continue;
+    const batch = assembler.push(row, cells);
+    if (batch) yield batch;
   }
   const last = assembler.finish();
   if (last) yield last;

@@ -12,7 +12,7 @@ import { envelope, ok } from '../../schemas/envelope';
 
 const MAX_WINDOW_DAYS = 400;
 
-const WindowQuery = {
+export const WindowQuery = {
   from: Type.String({ format: 'date-time' }),
   to: Type.String({ format: 'date-time' }),
   console: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
@@ -21,7 +21,7 @@ const WindowQuery = {
 };
 
 const Share = Type.Number();
-const Summary = Type.Object({
+export const Summary = Type.Object({
   from: Type.String(),
   to: Type.String(),
   annunciations: Type.Integer(),
@@ -57,7 +57,7 @@ const SeriesPoint = Type.Object({
 const Ranking = Type.Object({ id: Type.Integer(), name: Type.String(), annunciations: Type.Integer() });
 
 /** [from, to) as epoch ms, refused with a message when reversed or too long. */
-function windowOf(query: { from: string; to: string }) {
+export function windowOf(query: { from: string; to: string }) {
   const from = Date.parse(query.from);
   const to = Date.parse(query.to);
   if (to < from) throw new ApiError(400, 1, '参数 to 不合法：结束时间不能早于开始时间');

@@ -1,3 +1,241 @@
-import PageFrame from '@/components/PageFrame';
+/**
+ * 报警列表: the alarm library. Server-side paging, sorting and filters (also from the address: `?tag=` and
+ * `?open=<id>` open a point, as the abnormal list links); detail drawer; edit, remove, 处置 handle and
+ * 确认 confirm shown only to holders of those actions; import and export of the current filter.
+ */
+import {
+  type ActionType,
+  ModalForm,
+  PageContainer,
+  type ProColumns,
+  ProFormTextArea,
+  ProTable,
+} from '@ant-design/pro-components';
+import { useAccess } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { Alert, Button, message, Popconfirm, Space } from 'antd';
+import { useRef, useState } from 'react';
+import ExportButton from '@/components/ExportButton';
+import RowAction from '@/components/RowAction';
+import {
+  ABNORMAL_KIND_LABELS,
+  ISA_STATES,
+  POINT_FIELD_LABELS as LABELS,
+  RATIONALIZATION_STATUS_VALUES,
+} from '@/shared/alarmLibrary';
+import { permissionString } from '@/shared/routes';
+import { type ListFilters, tableRequest } from '@/utils/proTable';
+import { getQueryParam } from '@/utils/query';
+import ImportModal from './components/ImportModal';
+import PointDrawer from './components/PointDrawer';
+import PointForm from './components/PointForm';
+import { AbnormalTags, ConditionTag, PriorityTag, StateTag } from './components/Tags';
+import {
+  confirmPoint,
+  fetchOptions,
+  fetchPoints,
+  handlePoint,
+  LIBRARY_PATH,
+  type ListedPoint,
+  removePoint,
+} from './service';
 
-export default PageFrame;
+const valueEnum = (entries: [string, string][]) =>
+  Object.fromEntries(entries.map(([value, text]) => [value, { text }]));
+
+/** The point the address asks to open (`?open=<id>`), once. */
+function pointFromAddress(): number | undefined {
+  const id = Number(getQueryParam('open'));
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+export default function AlarmLibraryPage() {
+  const { can } = useAccess();
+  const allowed = (action: 'edit' | 'remove' | 'handle' | 'confirm') => can(permissionString(LIBRARY_PATH, action));
+  const actionRef = useRef<ActionType>();
+  const options = useRequest(fetchOptions);
+  const [filters, setFilters] = useState<ListFilters>({});
+  const [openId, setOpenId] = useState<number | undefined>(pointFromAddress);
+  const [editing, setEditing] = useState<ListedPoint>();
+  const [handling, setHandling] = useState<ListedPoint>();
+  const [importing, setImporting] = useState(false);
+  const [changes, setChanges] = useState(0);
+
+  const changed = () => {
+    setChanges((count) => count + 1);
+    actionRef.current?.reload();
+  };
+
+  /** Runs a row action; the request client shows a refusal, so only success is reported here. */
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      message.success(done);
+      changed();
+    } catch {
+      // shown by the request client
+    }
+  };
+
+  const handle = async ({ note }: { note: string }) => {
+    if (!handling) return false;
+    try {
+      const { closed } = await handlePoint(handling.id, note);
+      message.success(`已处置 ${closed} 条异常报警`);
+      changed();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const data = options.data;
+  const columns: ProColumns<ListedPoint>[] = [
+    {
+      title: LABELS.tag,
+      dataIndex: 'tag',
+      sorter: true,
+      initialValue: getQueryParam('tag') ?? undefined,
+      fieldProps: { placeholder: '位号开头，如 FIC-1' },
+      render: (_, point) => <RowAction onClick={() => setOpenId(point.id)}>{point.tag}</RowAction>,
+    },
+    {
+      title: LABELS.condition,
+      dataIndex: 'condition',
+      valueType: 'select',
+      valueEnum: valueEnum(data?.conditions.map((type) => [type.code, `${type.code} ${type.name}`]) ?? []),
+      render: (_, point) => <ConditionTag code={point.condition} options={data} />,
+    },
+    { title: LABELS.description, dataIndex: 'description', search: false, ellipsis: true },
+    {
+      title: LABELS.unit,
+      dataIndex: 'unitId',
+      valueType: 'select',
+      fieldProps: { showSearch: true },
+      valueEnum: valueEnum(data?.units.map((unit) => [String(unit.id), unit.name]) ?? []),
+      render: (_, point) => point.unit ?? '—',
+    },
+    {
+      title: LABELS.equipment,
+      dataIndex: 'equipmentId',
+      valueType: 'select',
+      fieldProps: { showSearch: true },
+      valueEnum: valueEnum(data?.equipment.map((equipment) => [String(equipment.id), equipment.name]) ?? []),
+      render: (_, point) => point.equipment ?? '—',
+    },
+    {
+      title: LABELS.console,
+      dataIndex: 'consoleId',
+      valueType: 'select',
+      valueEnum: valueEnum(data?.consoles.map((item) => [String(item.id), item.name]) ?? []),
+      render: (_, point) => point.console ?? '—',
+    },
+    {
+      title: LABELS.priority,
+      dataIndex: 'priority',
+      valueType: 'select',
+      sorter: true,
+      valueEnum: valueEnum(data?.priorities.map((priority) => [priority.code, priority.name]) ?? []),
+      render: (_, point) => <PriorityTag code={point.priority} options={data} />,
+    },
+    {
+      title: '当前状态',
+      dataIndex: 'state',
+      search: false,
+      tooltip: Object.entries(ISA_STATES)
+        .map(([letter, state]) => `${letter} ${state.label}`)
+        .join('，'),
+      render: (_, point) => <StateTag state={point.state} />,
+    },
+    {
+      title: LABELS.rationalizationStatus,
+      dataIndex: 'rationalizationStatus',
+      valueType: 'select',
+      sorter: true,
+      valueEnum: valueEnum(RATIONALIZATION_STATUS_VALUES.map((status) => [status, status])),
+    },
+    {
+      title: '异常报警',
+      dataIndex: 'abnormalKind',
+      valueType: 'select',
+      valueEnum: valueEnum(Object.entries(ABNORMAL_KIND_LABELS)),
+      fieldProps: { placeholder: '有未处置的此类异常' },
+      render: (_, point) => <AbnormalTags kinds={point.openAbnormal} />,
+    },
+    { title: '更新时间', dataIndex: 'updatedAt', valueType: 'dateTime', search: false, sorter: true },
+    {
+      title: '操作',
+      valueType: 'option',
+      fixed: 'right',
+      render: (_, point) => (
+        <Space size="small" wrap>
+          <RowAction onClick={() => setOpenId(point.id)}>详情</RowAction>
+          {allowed('edit') && <RowAction onClick={() => setEditing(point)}>编辑</RowAction>}
+          {allowed('confirm') && point.rationalizationStatus === '待确认' && (
+            <Popconfirm
+              title={`确认报警点 ${point.tag} / ${point.condition} 的合理化结果？`}
+              onConfirm={() => act(() => confirmPoint(point.id), `已确认 ${point.tag} / ${point.condition}`)}
+            >
+              <RowAction>确认</RowAction>
+            </Popconfirm>
+          )}
+          {allowed('handle') && point.openAbnormal.length > 0 && (
+            <RowAction onClick={() => setHandling(point)}>处置</RowAction>
+          )}
+          {allowed('remove') && (
+            <Popconfirm
+              title={`删除报警点 ${point.tag} / ${point.condition}？历史记录会保留。`}
+              onConfirm={() => act(() => removePoint(point.id), `已删除 ${point.tag} / ${point.condition}`)}
+            >
+              <RowAction danger>删除</RowAction>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <PageContainer>
+      {options.error && <Alert type="error" showIcon message={`筛选选项加载失败：${options.error.message}`} />}
+      <ProTable<ListedPoint>
+        rowKey="id"
+        headerTitle="报警库"
+        actionRef={actionRef}
+        columns={columns}
+        request={tableRequest(fetchPoints, setFilters)}
+        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        scroll={{ x: 'max-content' }}
+        toolBarRender={() => [
+          <ExportButton key="export" path={`${LIBRARY_PATH}/export`} params={filters} />,
+          allowed('edit') && (
+            <Button key="import" type="primary" onClick={() => setImporting(true)}>
+              导入
+            </Button>
+          ),
+        ]}
+      />
+      <PointDrawer pointId={openId} options={data} refreshKey={changes} onClose={() => setOpenId(undefined)} />
+      <PointForm point={editing} options={data} onClose={() => setEditing(undefined)} onSaved={changed} />
+      <ModalForm<{ note: string }>
+        title={handling ? `处置报警点 ${handling.tag} / ${handling.condition}` : '处置'}
+        open={handling !== undefined}
+        onOpenChange={(open) => !open && setHandling(undefined)}
+        modalProps={{ destroyOnClose: true }}
+        onFinish={handle}
+      >
+        <p>处置后，该报警点的未处置异常报警（{handling?.openAbnormal.length ?? 0} 条）将关闭。</p>
+        <ProFormTextArea
+          name="note"
+          label="处置说明"
+          rules={[
+            { required: true, whitespace: true, message: '请填写处置说明' },
+            { max: 2000, message: '处置说明不能超过 2000 个字符' },
+          ]}
+        />
+      </ModalForm>
+      <ImportModal open={importing} onClose={() => setImporting(false)} onImported={changed} />
+    </PageContainer>
+  );
+}

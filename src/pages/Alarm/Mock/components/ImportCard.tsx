@@ -1,15 +1,10 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { ProCard } from '@ant-design/pro-components';
-import { Alert, Progress, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Progress, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
+import ImportErrorTable from '@/components/ImportErrorTable';
 import { type ImportError, type ImportResult, importJournal, newJobId } from '../service';
 import { useJobProgress } from './useJobProgress';
-
-const ERROR_COLUMNS = [
-  { title: '行号', dataIndex: 'row', width: 90 },
-  { title: '列', dataIndex: 'column', width: 140, render: (column: string) => column || '整行' },
-  { title: '错误说明', dataIndex: 'message' },
-];
 
 /** Journal import: upload %, rows processed by the server, then the result or the row-level error table. */
 export default function ImportCard({ onImported, disabled }: { onImported: () => void; disabled: boolean }) {
@@ -72,16 +67,7 @@ export default function ImportCard({ onImported, disabled }: { onImported: () =>
         {failure ? (
           <>
             <Alert type="error" showIcon message={`导入失败：${failure.message}`} />
-            {failure.errors.length ? (
-              <Table<ImportError>
-                aria-label="错误报告"
-                size="small"
-                rowKey={(error) => `${error.row}-${error.column}-${error.message}`}
-                columns={ERROR_COLUMNS}
-                dataSource={failure.errors}
-                pagination={{ pageSize: 10, hideOnSinglePage: true }}
-              />
-            ) : null}
+            {failure.errors.length ? <ImportErrorTable errors={failure.errors} /> : null}
           </>
         ) : null}
       </Space>

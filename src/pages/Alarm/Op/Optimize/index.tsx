@@ -1,3 +1,197 @@
-import PageFrame from '@/components/PageFrame';
+/** 对比优化看板 (/alarm/op/optimize): two windows or two scopes, every KPI side by side, per-point changes. */
+import { PageContainer, ProCard } from '@ant-design/pro-components';
+import { useSearchParams } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { Col, DatePicker, Row, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import type React from 'react';
+import { useMemo } from 'react';
+import { LoadFailed, NoAlarmData } from '@/components/board/BoardStates';
+import { ConditionSelect, ScopeSelect } from '@/components/board/BoardToolbar';
+import Chart from '@/components/charts/Chart';
+import type { ChartOption } from '@/components/charts/echarts';
+import ExportButton from '@/components/ExportButton';
+import { fetchScopeOptions, type ScopeOptions } from '@/services/boards';
+import { type Direction, formatKpi, KPI_DEFINITIONS } from '@/shared/kpiTargets';
+import {
+  type CompareQuery,
+  type Comparison,
+  comparisonParams,
+  fetchComparison,
+  OPTIMIZE_PATH,
+  type PointDelta,
+  readComparison,
+  type Side,
+} from './service';
 
-export default PageFrame;
+const DIRECTIONS: Record<Direction, { label: string; color: string }> = {
+  better: { label: '改善', color: 'success' },
+  worse: { label: '变差', color: 'error' },
+  same: { label: '持平', color: 'default' },
+};
+
+const labelOf = (kpi: Comparison['kpis'][number]['kpi']) =>
+  kpi === 'annunciations' ? '报警总数' : KPI_DEFINITIONS[kpi].label;
+const format = (kpi: Comparison['kpis'][number]['kpi'], value: number) =>
+  kpi === 'annunciations' ? `${value}` : formatKpi(kpi, value);
+
+function SidePicker({
+  title,
+  side,
+  options,
+  onChange,
+}: {
+  title: string;
+  side: Side;
+  options?: ScopeOptions;
+  onChange: (side: Side) => void;
+}) {
+  return (
+    <Space wrap>
+      <Typography.Text strong>{title}</Typography.Text>
+      <DatePicker.RangePicker
+        aria-label={`${title}时间范围`}
+        showTime={{ format: 'HH:mm' }}
+        format="YYYY-MM-DD HH:mm"
+        allowClear={false}
+        value={[dayjs(side.from), dayjs(side.to)]}
+        onChange={(range) => {
+          if (range?.[0] && range[1]) onChange({ ...side, from: range[0].toISOString(), to: range[1].toISOString() });
+        }}
+      />
+      <ScopeSelect
+        label={`${title}范围`}
+        options={options}
+        value={side}
+        onChange={(scope) => onChange({ ...side, ...scope })}
+      />
+    </Space>
+  );
+}
+
+function deltaOption(gains: PointDelta[], regressions: PointDelta[]): ChartOption {
+  const rows = [...gains, ...[...regressions].reverse()];
+  return {
+    tooltip: { trigger: 'axis' },
+    grid: { left: 140, right: 56, top: 16, bottom: 24 },
+    xAxis: { type: 'value', name: '变化' },
+    yAxis: { type: 'category', data: rows.map((row) => `${row.tag} ${row.condition}`), inverse: true },
+    series: [
+      {
+        type: 'bar',
+        name: '报警数变化',
+        data: rows.map((row) => ({ value: row.delta, itemStyle: { color: row.delta < 0 ? '#52c41a' : '#ff4d4f' } })),
+        label: { show: true, position: 'right' },
+      },
+    ],
+  };
+}
+
+const pointColumns = [
+  { title: '位号', dataIndex: 'tag' },
+  { title: '报警类型', dataIndex: 'condition' },
+  { title: '描述', dataIndex: 'description' },
+  { title: '对比前', dataIndex: 'before', align: 'right' as const },
+  { title: '对比后', dataIndex: 'after', align: 'right' as const },
+  {
+    title: '变化',
+    dataIndex: 'delta',
+    align: 'right' as const,
+    render: (delta: number) => (
+      <Typography.Text type={delta < 0 ? 'success' : delta > 0 ? 'danger' : undefined}>
+        {delta > 0 ? `+${delta}` : delta}
+      </Typography.Text>
+    ),
+  },
+];
+
+export default function OptimizeBoard() {
+  const [params, setParams] = useSearchParams();
+  const search = params.toString();
+  const query = useMemo(() => readComparison(new URLSearchParams(search)), [search]);
+  const update = (next: CompareQuery) => setParams(comparisonParams(next));
+  const { data: options } = useRequest(() => fetchScopeOptions(OPTIMIZE_PATH));
+  const { data, error, refresh } = useRequest(() => fetchComparison(query), { refreshDeps: [query] });
+  const chart = useMemo(
+    () =>
+      data && (data.gains.length || data.regressions.length) ? deltaOption(data.gains, data.regressions) : undefined,
+    [data],
+  );
+
+  let body: React.ReactNode;
+  if (error) body = <LoadFailed error={error} retry={refresh} />;
+  else if (!data) body = <Skeleton active />;
+  else if (data.a.figures.annunciations === 0 && data.b.figures.annunciations === 0) body = <NoAlarmData />;
+  else {
+    body = (
+      <Row gutter={[16, 16]}>
+        <Col span={24}>
+          <ProCard title="指标对比" bordered>
+            <Table
+              aria-label="指标对比"
+              size="small"
+              rowKey="kpi"
+              pagination={false}
+              dataSource={data.kpis}
+              columns={[
+                { title: '指标', dataIndex: 'kpi', render: labelOf },
+                {
+                  title: '对比前（A）',
+                  key: 'before',
+                  align: 'right',
+                  render: (_, row) => format(row.kpi, row.before),
+                },
+                { title: '对比后（B）', key: 'after', align: 'right', render: (_, row) => format(row.kpi, row.after) },
+                {
+                  title: '变化',
+                  key: 'delta',
+                  align: 'right',
+                  render: (_, row) => `${row.delta > 0 ? '+' : ''}${format(row.kpi, row.delta)}`,
+                },
+                {
+                  title: '方向',
+                  dataIndex: 'direction',
+                  render: (direction: Direction) => (
+                    <Tag color={DIRECTIONS[direction].color}>{DIRECTIONS[direction].label}</Tag>
+                  ),
+                },
+              ]}
+            />
+          </ProCard>
+        </Col>
+        <Col xs={24} xl={12}>
+          <ProCard title="改善最多与变差最多的报警点" bordered>
+            {chart ? <Chart option={chart} label="报警点变化" height={420} /> : '两段之间没有报警点的变化'}
+          </ProCard>
+        </Col>
+        <Col xs={24} xl={12}>
+          <ProCard title="报警点对比（变化最大的前 100 个）" bordered>
+            <Table<PointDelta>
+              aria-label="报警点对比"
+              size="small"
+              rowKey={(row) => `${row.tag}\u0000${row.condition}`}
+              dataSource={data.points}
+              columns={pointColumns}
+              pagination={{ pageSize: 10 }}
+            />
+          </ProCard>
+        </Col>
+      </Row>
+    );
+  }
+
+  return (
+    <PageContainer extra={<ExportButton path={`${OPTIMIZE_PATH}/export`} params={comparisonParams(query)} />}>
+      <Space direction="vertical" style={{ marginBottom: 16 }}>
+        <SidePicker title="A（对比前）" side={query.a} options={options} onChange={(a) => update({ ...query, a })} />
+        <SidePicker title="B（对比后）" side={query.b} options={options} onChange={(b) => update({ ...query, b })} />
+        <ConditionSelect
+          options={options}
+          value={query.condition}
+          onChange={(condition) => update({ ...query, condition })}
+        />
+      </Space>
+      {body}
+    </PageContainer>
+  );
+}

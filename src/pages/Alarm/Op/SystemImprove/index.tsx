@@ -1,3 +1,187 @@
-import PageFrame from '@/components/PageFrame';
+/** 系统改进看板 (/alarm/op/system/improve): KPI per week or month with applied changes, abnormal alarms found vs handled. */
+import { PageContainer, ProCard } from '@ant-design/pro-components';
+import { useRequest } from 'ahooks';
+import { Col, Row, Segmented, Skeleton, Table } from 'antd';
+import dayjs from 'dayjs';
+import type React from 'react';
+import { useMemo } from 'react';
+import { LoadFailed, NoAlarmData } from '@/components/board/BoardStates';
+import BoardToolbar from '@/components/board/BoardToolbar';
+import { useBoardQuery } from '@/components/board/boardQuery';
+import { StatusTag } from '@/components/board/KpiCard';
+import Chart from '@/components/charts/Chart';
+import type { ChartOption } from '@/components/charts/echarts';
+import ExportButton from '@/components/ExportButton';
+import { formatKpi, KPI_DEFINITIONS, kpiStatus, TARGET_KPIS } from '@/shared/kpiTargets';
+import { fetchImprovement, IMPROVE_PATH, type Improvement, type Period, type PeriodRow } from './service';
 
-export default PageFrame;
+const periodLabel = (row: PeriodRow) => dayjs(row.start).format('YYYY-MM-DD');
+
+/** Annunciations as bars, the average rate as a line against its target; applied change requests marked. */
+function trendOption(data: Improvement): ChartOption {
+  const labels = data.periods.map(periodLabel);
+  const periodOf = (time: string) => data.periods.findIndex((row) => time >= row.start && time < row.end);
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { data: ['报警数', KPI_DEFINITIONS.avgPer10Min.label] },
+    grid: { left: 56, right: 64, top: 40, bottom: 32 },
+    xAxis: { type: 'category', data: labels },
+    yAxis: [
+      { type: 'value', name: '报警数' },
+      { type: 'value', name: '次/10分钟' },
+    ],
+    series: [
+      {
+        type: 'bar',
+        name: '报警数',
+        data: data.periods.map((row) => row.figures.annunciations),
+        label: { show: true, position: 'top' },
+        markLine: {
+          symbol: 'none',
+          lineStyle: { color: '#722ed1' },
+          label: { formatter: ({ name }: { name: string }) => name },
+          data: data.appliedChanges
+            .map((change) => ({ name: `变更 #${change.changeRequestId}`, xAxis: periodOf(change.appliedAt) }))
+            .filter((mark) => mark.xAxis >= 0),
+        },
+      },
+      {
+        type: 'line',
+        name: KPI_DEFINITIONS.avgPer10Min.label,
+        yAxisIndex: 1,
+        data: data.periods.map((row) => Number(row.figures.avgPer10Min.toFixed(2))),
+        label: { show: true },
+        markLine: {
+          symbol: 'none',
+          lineStyle: { color: '#ff4d4f', type: 'dashed' },
+          label: { formatter: `目标 ${data.targets.avgPer10Min}` },
+          data: [{ yAxis: data.targets.avgPer10Min }],
+        },
+      },
+    ],
+  };
+}
+
+function abnormalOption(periods: PeriodRow[]): ChartOption {
+  const bar = (name: string, values: number[], color: string) => ({
+    type: 'bar',
+    name,
+    data: values,
+    itemStyle: { color },
+    label: { show: true, position: 'top' },
+  });
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { data: ['发现', '处置', 'MOC 外变更'] },
+    grid: { left: 48, right: 24, top: 40, bottom: 32 },
+    xAxis: { type: 'category', data: periods.map(periodLabel) },
+    yAxis: { type: 'value' },
+    series: [
+      bar(
+        '发现',
+        periods.map((row) => row.found),
+        '#faad14',
+      ),
+      bar(
+        '处置',
+        periods.map((row) => row.handled),
+        '#52c41a',
+      ),
+      bar(
+        'MOC 外变更',
+        periods.map((row) => row.outsideMoc),
+        '#8c8c8c',
+      ),
+    ],
+  };
+}
+
+export default function ImprovementBoard() {
+  const { state, query, update, params, setParams } = useBoardQuery('30d');
+  const period: Period = params.get('period') === 'month' ? 'month' : 'week';
+  const { data, error, refresh } = useRequest(() => fetchImprovement(query, period), { refreshDeps: [query, period] });
+  const trend = useMemo(() => (data ? trendOption(data) : undefined), [data]);
+  const abnormal = useMemo(() => (data ? abnormalOption(data.periods) : undefined), [data]);
+
+  let body: React.ReactNode;
+  if (error) body = <LoadFailed error={error} retry={refresh} />;
+  else if (!data) body = <Skeleton active />;
+  else if (data.periods.every((row) => row.figures.annunciations === 0)) body = <NoAlarmData />;
+  else {
+    body = (
+      <Row gutter={[16, 16]}>
+        <Col span={24}>
+          <ProCard title="报警趋势（紫线为已实施的变更）" bordered>
+            {trend && <Chart option={trend} label="改进趋势" />}
+          </ProCard>
+        </Col>
+        <Col span={24}>
+          <ProCard title="异常报警发现与处置、MOC 外变更" bordered>
+            {abnormal && <Chart option={abnormal} label="异常报警发现与处置" height={280} />}
+          </ProCard>
+        </Col>
+        <Col span={24}>
+          <ProCard title="各期指标" bordered>
+            <Table<PeriodRow>
+              aria-label="各期指标"
+              size="small"
+              rowKey="start"
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              dataSource={data.periods}
+              columns={[
+                { title: '开始', key: 'start', render: (_, row) => periodLabel(row) },
+                {
+                  title: '报警数',
+                  key: 'annunciations',
+                  align: 'right',
+                  render: (_, row) => row.figures.annunciations,
+                },
+                ...TARGET_KPIS.map((kpi) => ({
+                  title: `${KPI_DEFINITIONS[kpi].label}（目标 ≤ ${data.targets[kpi]}）`,
+                  key: kpi,
+                  align: 'right' as const,
+                  render: (_: unknown, row: PeriodRow) => (
+                    <>
+                      {formatKpi(kpi, row.figures[kpi])}{' '}
+                      <StatusTag status={kpiStatus(row.figures[kpi], data.targets[kpi], data.warnFactor)} />
+                    </>
+                  ),
+                })),
+                { title: '发现异常', dataIndex: 'found', align: 'right' },
+                { title: '处置异常', dataIndex: 'handled', align: 'right' },
+                { title: 'MOC 外变更', dataIndex: 'outsideMoc', align: 'right' },
+              ]}
+            />
+          </ProCard>
+        </Col>
+      </Row>
+    );
+  }
+
+  return (
+    <PageContainer extra={<ExportButton path={`${IMPROVE_PATH}/export`} params={{ ...query, period }} />}>
+      <BoardToolbar
+        boardPath={IMPROVE_PATH}
+        state={state}
+        update={update}
+        extra={
+          <Segmented<Period>
+            aria-label="统计周期"
+            value={period}
+            options={[
+              { value: 'week', label: '按周' },
+              { value: 'month', label: '按月' },
+            ]}
+            onChange={(next) => {
+              const nextParams = new URLSearchParams(params);
+              nextParams.set('period', next);
+              setParams(nextParams);
+            }}
+          />
+        }
+      />
+      {body}
+    </PageContainer>
+  );
+}

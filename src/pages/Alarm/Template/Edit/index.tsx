@@ -1,3 +1,188 @@
-import PageFrame from '@/components/PageFrame';
+/**
+ * 新建模板 / 编辑模板 (`?id=`): the template's fields and its items in an editable table. The rules the server
+ * applies (one item per condition, HH > H > L > LL) are checked before sending; a refused save keeps the
+ * input. Saved → back to the list.
+ */
+import { PageContainer, ProCard, ProForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { history } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { Alert, AutoComplete, Button, message, Result, Skeleton } from 'antd';
+import { useState } from 'react';
+import { templateItemProblems } from '@/shared/templateValidation';
+import { getQueryParam } from '@/utils/query';
+import {
+  fetchTemplate,
+  fetchTemplateOptions,
+  TEMPLATE_LIST_PATH,
+  type Template,
+  type TemplateBody,
+  type TemplateOptions,
+  templateService,
+} from '../service';
+import ItemsTable, { type ItemRow, newItemKey } from './components/ItemsTable';
 
-export default PageFrame;
+interface FormValues {
+  name: string;
+  equipmentType: string;
+  description?: string;
+  items?: ItemRow[];
+}
+
+async function loadPage(id: number | undefined): Promise<{ options: TemplateOptions; template?: Template }> {
+  const [options, template] = await Promise.all([
+    fetchTemplateOptions(),
+    id === undefined ? undefined : fetchTemplate(id),
+  ]);
+  return { options, template };
+}
+
+function initialValues(template: Template | undefined): { values: Partial<FormValues>; keys: string[] } {
+  if (!template) return { values: { items: [] }, keys: [] };
+  const items = template.items.map(({ id: _id, sortOrder: _order, ...item }) => ({ ...item, key: newItemKey() }));
+  const { name, equipmentType, description } = template;
+  return { values: { name, equipmentType, description, items }, keys: items.map((item) => item.key) };
+}
+
+/**
+ * The item cells' own errors as lines for the summary above the table: the editable table shows a cell's
+ * error only in a popover while the cell has focus, so an unfocused row would otherwise fail silently.
+ */
+function itemFieldErrors(errorFields: { name: (string | number)[]; errors: string[] }[]): string[] {
+  return errorFields
+    .filter(({ name }) => name[0] === 'items')
+    .flatMap(({ name, errors }) => errors.map((error) => `第 ${Number(name[1]) + 1} 行：${error}`));
+}
+
+function TemplateForm({ options, template }: { options: TemplateOptions; template?: Template }) {
+  const [{ values, keys }] = useState(() => initialValues(template));
+  const [problems, setProblems] = useState<string[]>([]);
+
+  const save = async ({ items = [], ...fields }: FormValues) => {
+    const body: TemplateBody = {
+      ...fields,
+      items: items.map(({ key: _key, ...item }) => ({
+        ...item,
+        // A cleared number comes back undefined: the API wants null for "not prescribed".
+        limitValue: item.limitValue ?? null,
+        deadband: item.deadband ?? null,
+        onDelaySeconds: item.onDelaySeconds ?? null,
+        offDelaySeconds: item.offDelaySeconds ?? null,
+      })),
+      updatedAt: template?.updatedAt,
+    };
+    const found = templateItemProblems(body.items);
+    setProblems(found);
+    if (found.length) return false;
+    try {
+      if (template) await templateService.update(template.id, body);
+      else await templateService.create(body);
+      message.success('已保存');
+      history.push(TEMPLATE_LIST_PATH);
+      return true;
+    } catch {
+      // The request client has shown the refusal; the input stays for another try.
+      return false;
+    }
+  };
+
+  return (
+    <ProCard>
+      <ProForm<FormValues>
+        initialValues={values}
+        onFinish={save}
+        onFinishFailed={({ errorFields }) => setProblems(itemFieldErrors(errorFields))}
+        submitter={{
+          searchConfig: { submitText: '保存' },
+          render: (_, dom) => [
+            <Button key="back" onClick={() => history.push(TEMPLATE_LIST_PATH)}>
+              返回列表
+            </Button>,
+            dom[1],
+          ],
+        }}
+      >
+        <ProForm.Group>
+          <ProFormText
+            name="name"
+            label="模板名称"
+            width="md"
+            rules={[
+              { required: true, whitespace: true, message: '请输入模板名称' },
+              { max: 100, message: '模板名称不能超过 100 个字符' },
+            ]}
+          />
+          <ProForm.Item
+            name="equipmentType"
+            label="设备类型"
+            rules={[
+              { required: true, whitespace: true, message: '请选择或输入设备类型' },
+              { max: 50, message: '设备类型不能超过 50 个字符' },
+            ]}
+          >
+            <AutoComplete
+              style={{ width: 328 }}
+              placeholder="如 离心泵"
+              options={options.equipmentTypes.map((type) => ({ value: type }))}
+              filterOption={(input, option) => String(option?.value ?? '').includes(input)}
+            />
+          </ProForm.Item>
+        </ProForm.Group>
+        <ProFormTextArea name="description" label="描述" rules={[{ max: 500, message: '描述不能超过 500 个字符' }]} />
+        {problems.length > 0 && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message="报警项不符合模板规则"
+            description={problems.map((problem) => <div key={problem}>{problem}</div>)}
+          />
+        )}
+        <ItemsTable name="items" initialKeys={keys} conditions={options.conditions} priorities={options.priorities} />
+      </ProForm>
+    </ProCard>
+  );
+}
+
+export default function TemplateEditPage() {
+  // The page mounts afresh on every visit (from the list), so the address read once is enough.
+  const [idParam] = useState(() => getQueryParam('id'));
+  const id = idParam === null ? undefined : Number(idParam);
+  const badId = id !== undefined && !(Number.isInteger(id) && id > 0);
+  const { data, loading, error, refresh } = useRequest(() => loadPage(id), { ready: !badId });
+
+  if (badId) {
+    return (
+      <PageContainer>
+        <Result
+          status="warning"
+          title="模板编号无效"
+          extra={<Button onClick={() => history.push(TEMPLATE_LIST_PATH)}>返回列表</Button>}
+        />
+      </PageContainer>
+    );
+  }
+  if (error) {
+    return (
+      <PageContainer>
+        <Result
+          status="error"
+          title="加载模板失败"
+          subTitle={error.message}
+          extra={[
+            <Button key="retry" type="primary" onClick={refresh}>
+              重试
+            </Button>,
+            <Button key="back" onClick={() => history.push(TEMPLATE_LIST_PATH)}>
+              返回列表
+            </Button>,
+          ]}
+        />
+      </PageContainer>
+    );
+  }
+  return (
+    <PageContainer title={id === undefined ? '新建模板' : '编辑模板'}>
+      {loading || !data ? <Skeleton active /> : <TemplateForm key={data.template?.id ?? 'new'} {...data} />}
+    </PageContainer>
+  );
+}

@@ -1,3 +1,84 @@
-import PageFrame from '@/components/PageFrame';
+/** 模板列表: the templates per equipment type; create and edit open the hidden form pages, delete asks first. */
+import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { history, useAccess } from '@umijs/max';
+import { Button, message, Popconfirm, Space } from 'antd';
+import { useRef, useState } from 'react';
+import ExportButton from '@/components/ExportButton';
+import RowAction from '@/components/RowAction';
+import { permissionString } from '@/shared/routes';
+import { formatDateTime } from '@/utils/datetime';
+import { type ListFilters, tableRequest } from '@/utils/proTable';
+import { CREATE_PAGE, editPage, TEMPLATE_LIST_PATH, type TemplateSummary, templateService } from '../service';
 
-export default PageFrame;
+export default function TemplateListPage() {
+  const { can } = useAccess();
+  const canCreate = can(permissionString(TEMPLATE_LIST_PATH, 'create'));
+  const canEdit = can(permissionString(TEMPLATE_LIST_PATH, 'edit'));
+  const canDelete = can(permissionString(TEMPLATE_LIST_PATH, 'delete'));
+  const actionRef = useRef<ActionType>();
+  const [filters, setFilters] = useState<ListFilters>({});
+
+  const remove = async (row: TemplateSummary) => {
+    try {
+      await templateService.remove(row.id);
+      message.success(`已删除模板「${row.name}」`);
+      actionRef.current?.reload();
+    } catch {
+      // Shown by the request client (e.g. a change request refers to it).
+    }
+  };
+
+  const columns: ProColumns<TemplateSummary>[] = [
+    { title: '关键字', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '名称或描述' } },
+    { title: '模板名称', dataIndex: 'name', search: false },
+    { title: '设备类型', dataIndex: 'equipmentType' },
+    { title: '描述', dataIndex: 'description', search: false, ellipsis: true },
+    { title: '报警项', dataIndex: 'itemCount', search: false, width: 80 },
+    { title: '必需项', dataIndex: 'requiredCount', search: false, width: 80 },
+    { title: '修改人', dataIndex: 'updatedBy', search: false, width: 120 },
+    {
+      title: '修改时间',
+      dataIndex: 'updatedAt',
+      search: false,
+      width: 180,
+      render: (_, row) => formatDateTime(row.updatedAt),
+    },
+    {
+      title: '操作',
+      valueType: 'option',
+      hideInTable: !canEdit && !canDelete,
+      render: (_, row) => (
+        <Space>
+          {canEdit && <RowAction onClick={() => history.push(editPage(row.id))}>编辑</RowAction>}
+          {canDelete && (
+            <Popconfirm title={`确定删除模板「${row.name}」？`} onConfirm={() => remove(row)}>
+              <RowAction danger>删除</RowAction>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <PageContainer>
+      <ProTable<TemplateSummary>
+        rowKey="id"
+        headerTitle="报警模板"
+        actionRef={actionRef}
+        columns={columns}
+        request={tableRequest(templateService.list, setFilters)}
+        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        search={{ labelWidth: 'auto' }}
+        toolBarRender={() => [
+          <ExportButton key="export" path={templateService.exportPath} params={filters} />,
+          canCreate && (
+            <Button key="create" type="primary" onClick={() => history.push(CREATE_PAGE)}>
+              新建模板
+            </Button>
+          ),
+        ]}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,103 @@
+import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { pageTitle, signInAsAdmin } from './fixtures';
+
+/** Each board on the demo plant: its title, a chart drawn as SVG, and a figure from the data. */
+const BOARDS: { path: string; title: string; chart: string; shows: string }[] = [
+  { path: '/alarm/board/over', title: '报警总览', chart: '报警趋势', shows: '平均报警率' },
+  { path: '/alarm/board/performance', title: '报警性能看板', chart: 'EEMUA 191 运行等级', shows: '常减压操作台' },
+  { path: '/alarm/board/eq', title: '设备报警看板', chart: '设备报警热力图', shows: 'K-201' },
+  { path: '/alarm/op/system/run', title: '系统运行看板', chart: '近1小时报警率', shows: '催化操作台' },
+  { path: '/alarm/op/system/improve', title: '系统改进看板', chart: '改进趋势', shows: '各期指标' },
+  { path: '/alarm/op/optimize', title: '对比优化看板', chart: '报警点变化', shows: '报警总数' },
+];
+
+async function chartDrawn(page: Page, label: string) {
+  const chart = page.getByRole('img', { name: label });
+  await expect(chart.locator('svg')).toBeVisible();
+  // Numbers are drawn on the chart, readable without hovering.
+  await expect(chart.locator('svg text').first()).toBeAttached();
+}
+
+for (const board of BOARDS) {
+  test(`${board.title} draws the demo plant's data`, async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto(board.path);
+    await expect(pageTitle(page)).toHaveText(board.title);
+    await chartDrawn(page, board.chart);
+    await expect(page.getByText(board.shows).first()).toBeVisible();
+  });
+}
+
+test('报警总览 keeps its choice in the address; back returns to the previous one', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.getByText('近7天', { exact: true }).click();
+  await expect(page).toHaveURL(/range=7d/);
+  const scope = page.getByRole('combobox', { name: '范围' });
+  await page.locator('.ant-select', { has: scope }).click();
+  // Typed and chosen with the keyboard: a click can land while the dropdown is still opening.
+  await scope.fill('催化操作台');
+  await scope.press('Enter');
+  await expect(page).toHaveURL(/console=/);
+  await expect(page.getByRole('group', { name: '报警总数' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/range=7d$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/alarm\/board\/over$/);
+  // A shared address opens the same choice.
+  await page.goto('/alarm/board/over?range=30d');
+  await expect(page.locator('.ant-segmented-item-selected')).toHaveText('近30天');
+});
+
+test('charts load only on the pages that draw them', async ({ page }) => {
+  const chartScripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    if ((await response.text()).includes('zrender')) chartScripts.push(new URL(response.url()).pathname);
+  });
+  await signInAsAdmin(page);
+  await page.goto('/alarm/base/type');
+  await expect(pageTitle(page)).toHaveText('报警类型');
+  expect(chartScripts).toEqual([]);
+  await page.goto('/alarm/board/performance');
+  await chartDrawn(page, 'EEMUA 191 运行等级');
+  expect(chartScripts).toHaveLength(1);
+});
+
+test('报警性能看板 exports its ISA-18.2 table', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/alarm/board/performance');
+  await expect(page.getByRole('table', { name: 'ISA-18.2 指标' })).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: '导出' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^\d{14}\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.worksheets[0];
+  expect(sheet.getRow(1).values).toEqual([
+    undefined,
+    '操作台',
+    'EEMUA 运行等级',
+    '指标',
+    '数值',
+    '单位',
+    '目标（≤）',
+    '状态',
+  ]);
+  expect(sheet.rowCount).toBe(1 + 3 * 8);
+});
+
+test('优化目标设置 saves a console target and the boards judge by it', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/alarm/op/config');
+  await expect(page.getByLabel('平均报警率（≤）')).toHaveValue('1.00');
+  await page.getByLabel('平均报警率（≤）').fill('50');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('目标已保存，看板将按新目标判定')).toBeVisible();
+  await page.goto('/alarm/board/over?range=7d');
+  const average = page.getByRole('group', { name: '平均报警率' });
+  await expect(average).toContainText('目标 ≤ 50 次/10分钟');
+  await expect(average).toContainText('达标');
+});

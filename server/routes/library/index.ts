@@ -1,0 +1,297 @@
+/**
+ * 报警列表 `/alarm/bases/list` (the alarm library): paged list with filters and sorting, export, a point's
+ * detail, edit with optimistic concurrency and audit, soft removal, 处置 handle (closes the point's open
+ * abnormal records), 确认 confirm of the rationalization, and import of a library file (CSV or xlsx with
+ * the export's columns; all or nothing). Each endpoint needs one action of the route.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sql } from 'drizzle-orm';
+import { type Static, Type } from 'typebox';
+import { POINT_FIELD_LABELS, type PointField, STALE_POINT_MESSAGE } from '../../../src/shared/alarmLibrary';
+import { routePermission } from '../../auth/permissions';
+import { JournalFileError, readUploadedRows } from '../../domain/journal';
+import { LIBRARY_IMPORT_LIMITS, LibraryImportLimitError, libraryImportBatches } from '../../domain/library/import';
+import { ApiError, refused } from '../../errors';
+import { type CellValue, sendXlsx, type XlsxColumn } from '../../export/xlsx';
+import { currentUser } from '../../plugins/authentication';
+import type { LibraryFilters as Filters, PointChangeResult, PointRow } from '../../repositories/library';
+import { applyPointChange } from '../../repositories/library';
+import { queryRows } from '../../repositories/raw-sql';
+import { envelope, ok } from '../../schemas/envelope';
+import { IdParams, requiredText } from '../../schemas/fields';
+import { pageOf } from '../../schemas/paging';
+import {
+  HandleBody,
+  ImportAnswer,
+  LibraryFilters,
+  LibraryOptions,
+  LibraryQuery,
+  ListedPoint,
+  Point,
+  PointDetail,
+  PointUpdate,
+} from './schemas';
+
+const PATH = '/alarm/bases/list';
+const permission = (action: 'view' | 'edit' | 'remove' | 'handle' | 'confirm') => routePermission(PATH, action);
+
+const missing = () => refused(404, '报警点不存在或已被删除');
+
+/** The answer of `applyPointChange` as the HTTP refusal it means. */
+function refuseChange(result: Exclude<PointChangeResult, { ok: true }>): never {
+  if (result.reason === 'invalid') throw refused(400, result.message);
+  if (result.reason === 'stale') throw refused(409, STALE_POINT_MESSAGE);
+  throw missing();
+}
+
+const exported = (field: PointField, value: (row: PointRow) => CellValue, width?: number): XlsxColumn<PointRow> => ({
+  header: POINT_FIELD_LABELS[field],
+  value,
+  width,
+});
+
+export interface LibraryRoutesOptions {
+  /** The import's limits (tests use small ones). */
+  limits?: { maxBytes: number; maxRows: number; maxErrors: number };
+}
+
+const libraryRoutes: FastifyPluginAsyncTypebox<LibraryRoutesOptions> = async (
+  app,
+  { limits = LIBRARY_IMPORT_LIMITS },
+) => {
+  const { library } = app.repositories;
+  const transaction = app.database.db.transaction.bind(app.database.db);
+  // The upload's own limit; the reader counts the same bytes and answers the 413 first.
+  await app.register(multipart, { limits: { fileSize: limits.maxBytes + 1, files: 1, fields: 10 } });
+
+  app.get(
+    PATH,
+    {
+      config: { permission: permission('view') },
+      schema: { querystring: LibraryQuery, response: { 200: envelope(pageOf(ListedPoint)) } },
+    },
+    async (request) => {
+      const { current, pageSize, sortField, sortOrder, ...filters } = request.query;
+      const sort = sortField ? { field: sortField, descending: sortOrder === 'descend' } : undefined;
+      return ok(await library.page(filters as Filters, { current, pageSize }, sort));
+    },
+  );
+
+  app.get(
+    `${PATH}/options`,
+    { config: { permission: permission('view') }, schema: { response: { 200: envelope(LibraryOptions) } } },
+    async () => {
+      const db = app.database.db;
+      const [units, consoles, equipment, conditions, systemTypes, priorities] = await Promise.all([
+        queryRows(db, sql`select id, name from units order by name`),
+        queryRows(db, sql`select id, name from consoles order by name`),
+        queryRows(db, sql`select id, name, unit_id as "unitId" from equipment order by name`),
+        queryRows(db, sql`select code, name, color from alarm_types order by sort_order, id`),
+        queryRows(db, sql`select code, name from system_types where enabled order by id`),
+        queryRows(db, sql`select code, name, color from priorities order by sort_order, id`),
+      ]);
+      return ok({ units, consoles, equipment, conditions, systemTypes, priorities } as Static<typeof LibraryOptions>);
+    },
+  );
+
+  app.get(
+    `${PATH}/export`,
+    { config: { permission: permission('view') }, schema: { querystring: LibraryFilters } },
+    async (request, reply) => {
+      const names = await queryRows<{ code: string; name: string }>(
+        app.database.db,
+        sql`select code, name from priorities`,
+      );
+      const priorityName = new Map(names.map((row) => [row.code, row.name]));
+      return sendXlsx(reply, {
+        fileStem: 'alarm-library',
+        sheetName: '报警列表',
+        rows: library.rows(request.query as Filters),
+        columns: [
+          exported('tag', (row) => row.tag, 20),
+          exported('condition', (row) => row.condition, 10),
+          exported('description', (row) => row.description, 32),
+          exported('unit', (row) => row.unit),
+          exported('equipment', (row) => row.equipment),
+          exported('console', (row) => row.console),
+          exported('systemType', (row) => row.systemType, 10),
+          exported('limitValue', (row) => row.limitValue, 10),
+          exported('engineeringUnit', (row) => row.engineeringUnit, 10),
+          exported('rangeLow', (row) => row.rangeLow, 10),
+          exported('rangeHigh', (row) => row.rangeHigh, 10),
+          exported('deadband', (row) => row.deadband, 10),
+          exported('onDelaySeconds', (row) => row.onDelaySeconds, 12),
+          exported('offDelaySeconds', (row) => row.offDelaySeconds, 12),
+          exported('priority', (row) => priorityName.get(row.priority) ?? row.priority, 8),
+          exported('alarmClass', (row) => row.alarmClass, 10),
+          exported('cause', (row) => row.cause, 32),
+          exported('consequence', (row) => row.consequence, 32),
+          exported('operatorResponse', (row) => row.operatorResponse, 32),
+          exported('maxResponseMinutes', (row) => row.maxResponseMinutes, 18),
+          exported('enabled', (row) => (row.enabled ? '是' : '否'), 8),
+          exported('rationalizationStatus', (row) => row.rationalizationStatus, 12),
+          exported('confirmedBy', (row) => row.confirmedBy),
+          exported('confirmedAt', (row) => (row.confirmedAt ? new Date(row.confirmedAt) : null), 20),
+        ],
+      });
+    },
+  );
+
+  app.get(
+    `${PATH}/:id`,
+    {
+      config: { permission: permission('view') },
+      schema: { params: IdParams, response: { 200: envelope(PointDetail) } },
+    },
+    async (request) => {
+      const detail = await library.detail(request.params.id);
+      if (!detail) throw missing();
+      return ok(detail);
+    },
+  );
+
+  app.put(
+    `${PATH}/:id`,
+    {
+      config: { permission: permission('edit') },
+      schema: { params: IdParams, body: PointUpdate, response: { 200: envelope(Point) } },
+    },
+    async (request) => {
+      const { version, ...patch } = request.body;
+      const trimmed = {
+        ...patch,
+        description: patch.description.trim(),
+        systemType: patch.systemType.trim(),
+        engineeringUnit: patch.engineeringUnit.trim(),
+        alarmClass: patch.alarmClass.trim(),
+        cause: patch.cause.trim(),
+        consequence: patch.consequence.trim(),
+        operatorResponse: patch.operatorResponse.trim(),
+      };
+      return transaction(async (tx) => {
+        const result = await applyPointChange(tx, request.params.id, version, trimmed, {
+          changedBy: currentUser(request).username,
+          source: 'library',
+        });
+        if (!result.ok) refuseChange(result);
+        return ok((await library.findRow(request.params.id, tx)) as PointRow);
+      });
+    },
+  );
+
+  app.delete(
+    `${PATH}/:id`,
+    {
+      config: { permission: permission('remove') },
+      schema: { params: IdParams, response: { 200: envelope(Type.Object({ id: Type.Integer() })) } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      return transaction(async (tx) => {
+        const result = await applyPointChange(
+          tx,
+          id,
+          undefined,
+          { deleted: true },
+          {
+            changedBy: currentUser(request).username,
+            source: 'library',
+          },
+        );
+        if (!result.ok) refuseChange(result);
+        return ok({ id });
+      });
+    },
+  );
+
+  app.post(
+    `${PATH}/:id/handle`,
+    {
+      config: { permission: permission('handle') },
+      schema: {
+        params: IdParams,
+        body: HandleBody,
+        response: { 200: envelope(Type.Object({ closed: Type.Integer() })) },
+      },
+    },
+    async (request) => {
+      const note = requiredText(request.body.note, '处置说明');
+      return transaction(async (tx) => {
+        const point = await library.findRow(request.params.id, tx);
+        if (!point || point.deleted) throw missing();
+        const closed = await library.handle(point.id, note, currentUser(request).username, tx);
+        if (!closed) throw refused(409, `报警点 ${point.tag} / ${point.condition} 没有未处置的异常报警，无需处置`);
+        return ok({ closed });
+      });
+    },
+  );
+
+  app.post(
+    `${PATH}/:id/confirm`,
+    {
+      config: { permission: permission('confirm') },
+      schema: { params: IdParams, response: { 200: envelope(Point) } },
+    },
+    async (request) => {
+      const username = currentUser(request).username;
+      return transaction(async (tx) => {
+        const result = await applyPointChange(
+          tx,
+          request.params.id,
+          undefined,
+          { rationalizationStatus: '已确认', confirmedBy: username, confirmedAt: new Date() },
+          { changedBy: username, source: 'library' },
+        );
+        if (!result.ok) refuseChange(result);
+        return ok((await library.findRow(request.params.id, tx)) as PointRow);
+      });
+    },
+  );
+
+  app.post(
+    `${PATH}/import`,
+    {
+      config: { permission: permission('edit') },
+      schema: { response: { 200: envelope(ImportAnswer), 422: envelope(ImportAnswer) } },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        throw refused(400, '请以 multipart/form-data 上传报警库文件（字段名 file，CSV 或 xlsx）');
+      }
+      const file = await request.file();
+      if (file?.fieldname !== 'file') throw refused(400, '缺少上传文件：字段名应为 file');
+      const tooLarge = () =>
+        new LibraryImportLimitError(
+          `文件过大：超过 ${Math.round(limits.maxBytes / 1048576)} MB 的上限，请拆分后分批导入`,
+        );
+      try {
+        const rows = readUploadedRows(file.file, file.filename, (total) => {
+          if (total > limits.maxBytes) throw tooLarge();
+        });
+        const dictionaries = await library.importDictionaries();
+        const result = await library.importPoints(
+          libraryImportBatches(rows, dictionaries, limits),
+          currentUser(request).username,
+        );
+        const { errorCount, ...data } = result;
+        if (!errorCount) return ok(data);
+        reply.code(422);
+        return {
+          code: 1,
+          msg: `文件中有 ${errorCount} 处错误，未导入任何数据：请按错误报告修改后重新导入`,
+          data,
+        };
+      } catch (error) {
+        if (file.file.truncated || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new ApiError(413, 1, tooLarge().message);
+        }
+        if (error instanceof LibraryImportLimitError) throw new ApiError(413, 1, error.message);
+        if (error instanceof JournalFileError) throw refused(400, error.message);
+        throw error;
+      }
+    },
+  );
+};
+
+export default libraryRoutes;

@@ -1,0 +1,240 @@
+/**
+ * 模板列表 `/alarm/template/list` (api.md): paged list, export, one template with its items, create,
+ * update (fields and items replaced whole) and delete, under the route's view / create / edit / delete.
+ * The hidden create and edit pages have no permission of their own: they call these endpoints.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import dayjs from 'dayjs';
+import { type Static, Type } from 'typebox';
+import { templateItemProblems } from '../../../src/shared/templateValidation';
+import { routePermission } from '../../auth/permissions';
+import type { Executor } from '../../db';
+import { refused } from '../../errors';
+import { sendXlsx } from '../../export/xlsx';
+import { currentUser } from '../../plugins/authentication';
+import type { TemplateFields, TemplateFilters, TemplateItemFields } from '../../repositories/templates';
+import { envelope, ok } from '../../schemas/envelope';
+import { IdParams, requiredText, Timestamp } from '../../schemas/fields';
+import { pageOf, pageQueryProperties } from '../../schemas/paging';
+import { LimitMode, nullable, PriorityCode, Vocabulary } from './schemas';
+
+const PATH = '/alarm/template/list';
+const permission = (action: 'view' | 'create' | 'edit' | 'delete') => routePermission(PATH, action);
+
+const filterProperties = {
+  keyword: Type.Optional(Type.String({ maxLength: 100 })),
+  equipmentType: Type.Optional(Type.String({ maxLength: 50 })),
+};
+
+const templateFields = {
+  id: Type.Integer(),
+  name: Type.String(),
+  equipmentType: Type.String(),
+  description: Type.String(),
+  createdBy: Type.String(),
+  updatedBy: Type.String(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+};
+
+const TemplateSummary = Type.Object({
+  ...templateFields,
+  itemCount: Type.Integer(),
+  requiredCount: Type.Integer(),
+});
+
+const Item = Type.Object({
+  id: Type.Integer(),
+  condition: Type.String(),
+  limitMode: LimitMode,
+  limitValue: nullable(Type.Number()),
+  priority: PriorityCode,
+  deadband: nullable(Type.Number()),
+  onDelaySeconds: nullable(Type.Integer()),
+  offDelaySeconds: nullable(Type.Integer()),
+  required: Type.Boolean(),
+  sortOrder: Type.Integer(),
+});
+
+const Template = Type.Object({ ...templateFields, items: Type.Array(Item) });
+
+const Seconds = nullable(Type.Integer({ minimum: 0, maximum: 86_400 }));
+const ItemBody = Type.Object({
+  condition: Type.String({ minLength: 1, maxLength: 32 }),
+  limitMode: Type.Optional(LimitMode),
+  limitValue: Type.Optional(nullable(Type.Number({ minimum: -1e12, maximum: 1e12 }))),
+  priority: PriorityCode,
+  deadband: Type.Optional(nullable(Type.Number({ minimum: 0, maximum: 1e12 }))),
+  onDelaySeconds: Type.Optional(Seconds),
+  offDelaySeconds: Type.Optional(Seconds),
+  required: Type.Optional(Type.Boolean()),
+});
+
+const TemplateBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  equipmentType: Type.String({ minLength: 1, maxLength: 50 }),
+  description: Type.Optional(Type.String({ maxLength: 500 })),
+  items: Type.Array(ItemBody, { maxItems: 100 }),
+  /** On update: the `updatedAt` the editor loaded; a template changed since then is not overwritten. */
+  updatedAt: Type.Optional(Timestamp),
+});
+
+const Options = Type.Object({ equipmentTypes: Type.Array(Type.String()), ...Vocabulary });
+
+/** Times as ISO 8601 strings, as the schemas describe them. */
+function withIsoTimes<T extends { createdAt: Date; updatedAt: Date }>(row: T) {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { templates } = app.repositories;
+  const transaction = <T>(work: (tx: Executor) => Promise<T>) => app.database.db.transaction(work);
+  const missing = () => refused(404, '模板不存在或已被删除');
+  const duplicate = (name: string) => refused(409, `模板名称「${name}」已存在，请换一个`);
+
+  /** Trimmed fields and defaulted items, refused (code 1) when the items break a template rule. */
+  async function checkedBody(
+    body: Static<typeof TemplateBody>,
+    tx: Executor,
+  ): Promise<{ fields: TemplateFields; items: TemplateItemFields[] }> {
+    const fields = {
+      name: requiredText(body.name, '模板名称'),
+      equipmentType: requiredText(body.equipmentType, '设备类型'),
+      description: body.description?.trim() ?? '',
+    };
+    const items = body.items.map((item) => ({
+      condition: item.condition.trim(),
+      limitMode: item.limitMode ?? 'absolute',
+      limitValue: item.limitValue ?? null,
+      priority: item.priority,
+      deadband: item.deadband ?? null,
+      onDelaySeconds: item.onDelaySeconds ?? null,
+      offDelaySeconds: item.offDelaySeconds ?? null,
+      required: item.required ?? true,
+    }));
+    const problems = templateItemProblems(items);
+    if (problems.length) throw refused(400, problems.join('；'));
+    const unknown = await templates.unknownConditions([...new Set(items.map((item) => item.condition))], tx);
+    if (unknown.length) throw refused(400, `未知的报警类型：${unknown.join('、')}（请先在「报警类型」中添加）`);
+    return { fields, items };
+  }
+
+  async function answerTemplate(id: number, tx: Executor) {
+    const template = await templates.findById(id, tx);
+    if (!template) throw missing();
+    return ok(withIsoTimes(template));
+  }
+
+  app.get(
+    PATH,
+    {
+      config: { permission: permission('view') },
+      schema: {
+        querystring: Type.Object({ ...pageQueryProperties, ...filterProperties }),
+        response: { 200: envelope(pageOf(TemplateSummary)) },
+      },
+    },
+    async (request) => {
+      const { current, pageSize, ...filters } = request.query;
+      const page = await templates.page(filters, { current, pageSize });
+      return ok({ ...page, list: page.list.map(withIsoTimes) });
+    },
+  );
+
+  app.get(
+    `${PATH}/export`,
+    { config: { permission: permission('view') }, schema: { querystring: Type.Object(filterProperties) } },
+    async (request, reply) =>
+      sendXlsx(reply, {
+        fileStem: 'alarm-templates',
+        sheetName: '报警模板',
+        columns: [
+          { header: '模板名称', value: (row) => row.name, width: 24 },
+          { header: '设备类型', value: (row) => row.equipmentType },
+          { header: '描述', value: (row) => row.description, width: 40 },
+          { header: '报警项', value: (row) => row.itemCount, width: 8 },
+          { header: '必需项', value: (row) => row.requiredCount, width: 8 },
+          { header: '修改人', value: (row) => row.updatedBy },
+          { header: '修改时间', value: (row) => dayjs(row.updatedAt).format('YYYY-MM-DD HH:mm:ss'), width: 20 },
+        ],
+        rows: templates.rows(request.query as TemplateFilters),
+      }),
+  );
+
+  // The form's choices: equipment types of the plant, alarm types and priorities with their names.
+  app.get(
+    `${PATH}/options`,
+    { config: { permission: permission('view') }, schema: { response: { 200: envelope(Options) } } },
+    async () => ok({ equipmentTypes: await templates.equipmentTypes(), ...(await templates.vocabulary()) }),
+  );
+
+  app.get(
+    `${PATH}/:id`,
+    {
+      config: { permission: permission('view') },
+      schema: { params: IdParams, response: { 200: envelope(Template) } },
+    },
+    async (request) => answerTemplate(request.params.id, app.database.db),
+  );
+
+  app.post(
+    PATH,
+    {
+      config: { permission: permission('create') },
+      schema: { body: TemplateBody, response: { 200: envelope(Template) } },
+    },
+    async (request) => {
+      const { username } = currentUser(request);
+      return transaction(async (tx) => {
+        const { fields, items } = await checkedBody(request.body, tx);
+        const result = await templates.create({ ...fields, createdBy: username }, items, tx);
+        if (!result.ok) throw duplicate(fields.name);
+        return answerTemplate(result.row.id, tx);
+      });
+    },
+  );
+
+  app.put(
+    `${PATH}/:id`,
+    {
+      config: { permission: permission('edit') },
+      schema: { params: IdParams, body: TemplateBody, response: { 200: envelope(Template) } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { username } = currentUser(request);
+      return transaction(async (tx) => {
+        const existing = await templates.findById(id, tx);
+        if (!existing) throw missing();
+        const loaded = request.body.updatedAt;
+        if (loaded && new Date(loaded).getTime() !== existing.updatedAt.getTime()) {
+          throw refused(409, `模板「${existing.name}」已被${existing.updatedBy || '他人'}修改，请刷新后重新编辑`);
+        }
+        const { fields, items } = await checkedBody(request.body, tx);
+        const result = await templates.update(id, { ...fields, updatedBy: username }, items, tx);
+        if (!result.ok) throw result.reason === 'duplicate' ? duplicate(fields.name) : missing();
+        return answerTemplate(id, tx);
+      });
+    },
+  );
+
+  app.delete(
+    `${PATH}/:id`,
+    {
+      config: { permission: permission('delete') },
+      schema: { params: IdParams, response: { 200: envelope(Type.Object({ id: Type.Integer() })) } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      return transaction(async (tx) => {
+        const existing = await templates.findById(id, tx);
+        if (!existing) throw missing();
+        if (await templates.inUse(id, tx)) throw refused(409, `模板「${existing.name}」已被变更申请引用，不能删除`);
+        await templates.remove(id, tx);
+        return ok({ id });
+      });
+    },
+  );
+};
+
+export default templateRoutes;

@@ -1,0 +1,215 @@
+/**
+ * Vocabulary of the alarm library (报警库) that the SPA and the server share: the fields of an alarm point
+ * with their Chinese labels (columns of the export and the import, names in the audit trail), the ISA-18.2
+ * alarm states and the abnormal-alarm kinds.
+ */
+
+/** Fields of an alarm point as the library shows, exports, imports and audits them, in display order. */
+export const POINT_FIELD_LABELS = {
+  tag: '位号',
+  condition: '报警类型',
+  description: '描述',
+  unit: '装置',
+  equipment: '设备',
+  console: '操作台',
+  systemType: '系统类型',
+  limitValue: '报警限值',
+  engineeringUnit: '工程单位',
+  rangeLow: '量程下限',
+  rangeHigh: '量程上限',
+  deadband: '死区',
+  onDelaySeconds: '开延时（秒）',
+  offDelaySeconds: '关延时（秒）',
+  priority: '优先级',
+  alarmClass: '报警类别',
+  cause: '原因',
+  consequence: '后果',
+  operatorResponse: '处置措施',
+  maxResponseMinutes: '最长响应时间（分钟）',
+  enabled: '启用',
+  rationalizationStatus: '合理化状态',
+  confirmedBy: '确认人',
+  confirmedAt: '确认时间',
+  deleted: '已删除',
+} as const;
+
+export type PointField = keyof typeof POINT_FIELD_LABELS;
+
+/** The audit trail's pseudo-field of a point created by an import. */
+export const CREATED_FIELD = 'created';
+
+export function pointFieldLabel(field: string): string {
+  if (field === CREATED_FIELD) return '新建报警点';
+  return (POINT_FIELD_LABELS as Record<string, string>)[field] ?? field;
+}
+
+/** The flags an alarm point's ISA-18.2 state is derived from. */
+export interface AlarmStateFlags {
+  active: boolean;
+  acked: boolean;
+  shelved: boolean;
+  suppressed: boolean;
+  outOfService: boolean;
+}
+
+export const ISA_STATES = {
+  A: { label: '正常', color: 'success' },
+  B: { label: '未确认报警', color: 'error' },
+  C: { label: '已确认报警', color: 'warning' },
+  D: { label: '已恢复未确认', color: 'processing' },
+  E: { label: '已搁置', color: 'purple' },
+  F: { label: '设计抑制', color: 'default' },
+  G: { label: '停用/退出服务', color: 'default' },
+} as const;
+
+export type IsaState = keyof typeof ISA_STATES;
+
+export const ISA_STATE_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const satisfies readonly IsaState[];
+
+/**
+ * The ISA-18.2 state letter. Out of service hides a point from everything, suppression by design from
+ * operators, shelving by an operator: the strongest of them names the state; otherwise activity and
+ * acknowledgement do (A normal, B unacknowledged, C acknowledged, D returned but unacknowledged).
+ */
+export function isaState(flags: AlarmStateFlags): IsaState {
+  if (flags.outOfService) return 'G';
+  if (flags.suppressed) return 'F';
+  if (flags.shelved) return 'E';
+  if (flags.active) return flags.acked ? 'C' : 'B';
+  return flags.acked ? 'A' : 'D';
+}
+
+/** Abnormal-alarm kinds of the detection (server/domain/kpi/detection.ts) as people call them. */
+export const ABNORMAL_KIND_LABELS = {
+  chattering: '颤振报警',
+  fleeting: '瞬时报警',
+  standing: '长时报警',
+  frequent: '频繁报警',
+  floodContributor: '泛滥贡献报警',
+} as const;
+
+export type AbnormalKindCode = keyof typeof ABNORMAL_KIND_LABELS;
+
+export function abnormalKindLabel(kind: string): string {
+  return (ABNORMAL_KIND_LABELS as Record<string, string>)[kind] ?? kind;
+}
+
+export const ABNORMAL_STATUS_VALUES = ['未处置', '已处置', '已忽略'] as const;
+
+export const RATIONALIZATION_STATUS_VALUES = ['待确认', '已确认'] as const;
+
+/** The message of an edit made against an older version of the point (HTTP 409). */
+export const STALE_POINT_MESSAGE = '该报警点已被他人修改，请刷新后重试';
+
+/** The route of the alarm library (报警列表), which abnormal records link to. */
+export const LIBRARY_ROUTE = '/alarm/bases/list';
+
+/** The numeric settings of an alarm point (empty means "none"). */
+export const NUMERIC_POINT_FIELDS = [
+  'limitValue',
+  'rangeLow',
+  'rangeHigh',
+  'deadband',
+  'onDelaySeconds',
+  'offDelaySeconds',
+  'maxResponseMinutes',
+] as const satisfies readonly PointField[];
+
+export type PriorityCode = 'urgent' | 'high' | 'medium' | 'low';
+export type RationalizationStatus = (typeof RATIONALIZATION_STATUS_VALUES)[number];
+export type AbnormalStatus = (typeof ABNORMAL_STATUS_VALUES)[number];
+/** Where a change of a point came from: a library edit or an import (both outside MOC), or a change request. */
+export type AuditSource = 'library' | 'moc' | 'import';
+
+/** An alarm point as the API shows it: plant names beside their ids, times ISO 8601 UTC. */
+export interface AlarmPointRow {
+  id: number;
+  tag: string;
+  condition: string;
+  description: string;
+  unitId: number | null;
+  unit: string | null;
+  equipmentId: number | null;
+  equipment: string | null;
+  consoleId: number | null;
+  console: string | null;
+  systemType: string;
+  limitValue: number | null;
+  engineeringUnit: string;
+  rangeLow: number | null;
+  rangeHigh: number | null;
+  deadband: number | null;
+  onDelaySeconds: number | null;
+  offDelaySeconds: number | null;
+  priority: PriorityCode;
+  alarmClass: string;
+  cause: string;
+  consequence: string;
+  operatorResponse: string;
+  maxResponseMinutes: number | null;
+  enabled: boolean;
+  rationalizationStatus: RationalizationStatus;
+  confirmedBy: string | null;
+  confirmedAt: string | null;
+  version: number;
+  createdBy: string;
+  updatedBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A row of the library list. */
+export interface ListedAlarmPoint extends AlarmPointRow {
+  state: IsaState;
+  /** Kinds of the point's open abnormal records. */
+  openAbnormal: string[];
+}
+
+export interface AlarmPointEvent {
+  time: string;
+  event: string;
+  priority: string;
+  console: string | null;
+  value: string | null;
+  description: string | null;
+}
+
+/** One abnormal-alarm record with its point. */
+export interface AbnormalRecord {
+  id: number;
+  pointId: number;
+  tag: string;
+  condition: string;
+  description: string;
+  unit: string | null;
+  console: string | null;
+  pointDeleted: boolean;
+  kind: string;
+  firstSeen: string;
+  lastSeen: string;
+  count: number;
+  status: AbnormalStatus;
+  handledBy: string | null;
+  handledAt: string | null;
+  note: string;
+}
+
+/** One row of the audit trail. */
+export interface AlarmPointChange {
+  id: number;
+  changedAt: string;
+  changedBy: string;
+  field: string;
+  before: string | null;
+  after: string | null;
+  source: AuditSource;
+  changeRequestId: number | null;
+}
+
+export interface AlarmPointDetail {
+  point: AlarmPointRow;
+  state: AlarmStateFlags & { letter: IsaState; lastEventAt: string | null };
+  events: AlarmPointEvent[];
+  abnormal: AbnormalRecord[];
+  changes: AlarmPointChange[];
+}

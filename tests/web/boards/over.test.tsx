@@ -1,0 +1,116 @@
+/** 报警总览: cards with targets and status colours, charts, empty and error states, URL state. */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import OverviewBoard from '@/pages/Alarm/Board/Over';
+import { permissionString } from '@/shared/routes';
+import { mockApi, startAppRuntime } from '../helpers';
+import { address, judged, ok, renderBoard, scopes, summary } from './fixtures';
+
+const server = mockApi();
+startAppRuntime();
+
+const view = permissionString('/alarm/board/over', 'view');
+const mock = permissionString('/alarm/mock', 'view');
+const priorities = [
+  { code: 'urgent', name: '紧急', color: '#a8071a', targetShare: 1 },
+  { code: 'high', name: '高', color: '#ff4d4f', targetShare: 5 },
+  { code: 'medium', name: '中', color: '#faad14', targetShare: 15 },
+  { code: 'low', name: '低', color: '#1677ff', targetShare: 80 },
+];
+
+function serve(data = summary()) {
+  const queries: URLSearchParams[] = [];
+  server.use(
+    http.get('/api/alarm/board/over/scopes', () => HttpResponse.json(ok(scopes))),
+    http.get('/api/alarm/board/over', ({ request }) => {
+      queries.push(new URL(request.url).searchParams);
+      return HttpResponse.json(ok({ summary: data, ...judged, openAbnormal: 7, overloadThreshold: 10, priorities }));
+    }),
+    http.get('/api/kpi/series', () =>
+      HttpResponse.json(
+        ok(
+          [3, 12, 7].map((n, k) => ({
+            start: new Date(Date.UTC(2025, 4, 1, 0, k * 10)).toISOString(),
+            end: new Date(Date.UTC(2025, 4, 1, 0, k * 10 + 10)).toISOString(),
+            annunciations: n,
+            urgent: 0,
+            high: 0,
+            medium: 0,
+            low: n,
+          })),
+        ),
+      ),
+    ),
+    http.get('/api/kpi/ranking', () => HttpResponse.json(ok([{ id: 1, name: '常减压装置', annunciations: 360 }]))),
+  );
+  return queries;
+}
+
+describe('报警总览', { timeout: 30_000 }, () => {
+  it('shows every KPI card with its target, coloured by status, and draws the charts', async () => {
+    serve();
+    renderBoard(<OverviewBoard />, '/alarm/board/over', [view]);
+    const average = await screen.findByRole('group', { name: '平均报警率' });
+    expect(average).toHaveTextContent('2.50次/10分钟');
+    expect(within(average).getByText('目标 ≤ 1 次/10分钟')).toBeInTheDocument();
+    expect(within(average).getByText('超标').style.backgroundColor).toBe('rgb(255, 77, 79)');
+    const peak = screen.getByRole('group', { name: '峰值报警率' });
+    expect(within(peak).getByText('预警').style.backgroundColor).toBe('rgb(250, 173, 20)');
+    expect(within(screen.getByRole('group', { name: '过载时段占比' })).getByText('达标')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: '未处置异常报警' })).getByText('7')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'CDU-TI100' })).toBeInTheDocument();
+    const trend = await screen.findByRole('img', { name: '报警趋势' });
+    await waitFor(() => expect(trend.querySelector('svg')).not.toBeNull());
+    // Numbers on the bars and the overload line, readable without hovering.
+    await waitFor(() => expect(trend.textContent).toContain('过载线 10'));
+    expect(trend.textContent).toContain('12');
+    const ranking = await screen.findByRole('img', { name: '报警排名' });
+    await waitFor(() => expect(ranking.textContent).toContain('常减压装置'));
+  });
+
+  it('keeps the range, scope and condition in the address and queries with them', async () => {
+    const queries = serve();
+    renderBoard(<OverviewBoard />, '/alarm/board/over?range=7d&unit=%E5%B8%B8%E5%87%8F%E5%8E%8B%E8%A3%85%E7%BD%AE', [
+      view,
+    ]);
+    await screen.findByRole('group', { name: '平均报警率' });
+    const first = queries[queries.length - 1];
+    expect(first.get('unit')).toBe('常减压装置');
+    expect(Date.parse(first.get('to') ?? '') - Date.parse(first.get('from') ?? '')).toBe(7 * 86_400_000);
+
+    await userEvent.click(screen.getByText('近30天'));
+    await waitFor(() => expect(address()).toContain('range=30d'));
+    expect(address()).toContain('unit=');
+    await waitFor(() => {
+      const last = queries[queries.length - 1];
+      expect(Date.parse(last.get('to') ?? '') - Date.parse(last.get('from') ?? '')).toBe(30 * 86_400_000);
+    });
+  });
+
+  it('says what to do when the range holds no alarm, with the way to import for users who may', async () => {
+    serve(summary({ annunciations: 0, top10: [], floods: [], avgPer10Min: 0, peak10Min: 0 }));
+    renderBoard(<OverviewBoard />, '/alarm/board/over', [view, mock]);
+    expect(await screen.findByText('所选时间范围和范围内没有报警记录')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '导入报警记录' })).toHaveAttribute('href', '/alarm/mock');
+  });
+
+  it('without the 模拟 permission the empty state gives no import link', async () => {
+    serve(summary({ annunciations: 0, top10: [], floods: [] }));
+    renderBoard(<OverviewBoard />, '/alarm/board/over', [view]);
+    expect(await screen.findByText('请换一个时间范围，或请管理员导入报警记录')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '导入报警记录' })).not.toBeInTheDocument();
+  });
+
+  it('shows an error state with retry', async () => {
+    serve();
+    server.use(
+      http.get('/api/alarm/board/over', () =>
+        HttpResponse.json({ code: 500, msg: '服务器内部错误，请稍后重试', data: null }, { status: 500 }),
+      ),
+    );
+    renderBoard(<OverviewBoard />, '/alarm/board/over', [view]);
+    expect(await screen.findByText('加载看板数据失败')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /重\s*试/ })).toBeInTheDocument();
+  });
+});
