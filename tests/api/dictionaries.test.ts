@@ -1,21 +1,10 @@
 /** 基础配置 endpoints: alarm types, system types, priorities and their streamed exports (api.md). */
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmPoints, alarmTypes } from '../../server/db/schema';
 import { XLSX_CONTENT_TYPE } from '../../server/export/xlsx';
 import { seededAlarmTypes, seededSystemTypes } from '../../server/seed-dictionaries';
-import { build, SLOW, type TestApp, type TestUser } from './helpers';
-
-async function sheetRows(payload: Buffer): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(payload as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  workbook.worksheets[0]?.eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1));
-  });
-  return rows;
-}
+import { build, SLOW, sheetRows, type TestApp, type TestUser } from './helpers';
 
 describe('base dictionaries API', { timeout: SLOW }, () => {
   let t: TestApp;

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileS
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { type App, type BuildAppOptions, buildApp } from '../../server/app';
 import { type AppConfig, loadConfig, MEMORY_DATA_DIR } from '../../server/config';
@@ -154,4 +155,15 @@ export function multipartFile(content: string | Buffer, fileName: string) {
     payload: Buffer.concat([Buffer.from(head), Buffer.from(content), Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
   };
+}
+
+/** The rows of an exported workbook's first sheet, as cell values. */
+export async function sheetRows(payload: Buffer): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(payload as unknown as ArrayBuffer);
+  const rows: unknown[][] = [];
+  workbook.worksheets[0]?.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1));
+  });
+  return rows;
 }

@@ -1,20 +1,9 @@
 /** 模板列表 and 模板评估 endpoints: CRUD with validation, export, the evaluation, permissions (api.md). */
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmPoints, equipment, units } from '../../server/db/schema';
 import { XLSX_CONTENT_TYPE } from '../../server/export/xlsx';
 import { seedDemoData } from '../../server/seed-demo';
-import { build, SLOW, type TestApp, type TestUser } from './helpers';
-
-async function sheetRows(payload: Buffer): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(payload as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  workbook.worksheets[0]?.eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1));
-  });
-  return rows;
-}
+import { build, SLOW, sheetRows, type TestApp, type TestUser } from './helpers';
 
 const pumpTemplate = {
   name: '离心泵模板',
