@@ -1,6 +1,12 @@
 /** Field schemas and checks that several routes share, with the Chinese messages people see. */
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import { refused } from '../errors';
+
+/**
+ * A value or null. Null comes first: Ajv coerces types and tries the branches in order, so a number
+ * branch first would turn an explicit null into 0.
+ */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
 
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 

@@ -13,7 +13,7 @@ const pumpTemplate = {
     { condition: 'PVHH', priority: 'high', limitValue: 2.8, deadband: 0.05 },
     { condition: 'PVHI', priority: 'low', limitValue: 2.5, onDelaySeconds: 3, offDelaySeconds: 3 },
     { condition: 'PVLO', priority: 'medium', limitMode: 'percent', limitValue: 10, required: false },
-    { condition: 'PVLL', priority: 'high' },
+    { condition: 'PVLL', priority: 'high', limitValue: null, deadband: null, onDelaySeconds: null },
   ],
 };
 
@@ -66,7 +66,13 @@ describe('alarm templates API', { timeout: SLOW }, () => {
         },
         expect.objectContaining({ condition: 'PVHI', onDelaySeconds: 3, sortOrder: 1 }),
         expect.objectContaining({ condition: 'PVLO', limitMode: 'percent', required: false, sortOrder: 2 }),
-        expect.objectContaining({ condition: 'PVLL', limitValue: null, sortOrder: 3 }),
+        expect.objectContaining({
+          condition: 'PVLL',
+          limitValue: null,
+          deadband: null,
+          onDelaySeconds: null,
+          sortOrder: 3,
+        }),
       ]);
 
       expect((await call('GET', `/template/list/${template.id}`, viewer)).json().data).toEqual(template);

@@ -11,7 +11,8 @@ import { evaluateTemplate } from '../../domain/templates/evaluation';
 import { refused } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
 import { envelope, ok } from '../../schemas/envelope';
-import { nullable, Vocabulary } from '../templates/schemas';
+import { Nullable } from '../../schemas/fields';
+import { Vocabulary } from '../templates/schemas';
 
 const VIEW = routePermission('/alarm/op/evaluate', 'view');
 
@@ -20,7 +21,7 @@ const EvaluationQuery = Type.Object({
   unitId: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 
-const Value = nullable(Type.Union([Type.Number(), Type.String()]));
+const Value = Nullable(Type.Union([Type.Number(), Type.String()]));
 const Deviation = Type.Object({
   kind: Type.Union([
     Type.Literal('missing'),
@@ -29,9 +30,9 @@ const Deviation = Type.Object({
     Type.Literal('noRange'),
   ]),
   condition: Type.String(),
-  pointId: nullable(Type.Integer()),
-  tag: nullable(Type.String()),
-  field: nullable(
+  pointId: Nullable(Type.Integer()),
+  tag: Nullable(Type.String()),
+  field: Nullable(
     Type.Union([
       Type.Literal('limitValue'),
       Type.Literal('priority'),

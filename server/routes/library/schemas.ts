@@ -1,15 +1,14 @@
 /** Request and response schemas of the alarm library and abnormal-alarm list endpoints. */
-import { type TSchema, Type } from 'typebox';
+import { Type } from 'typebox';
 import { ABNORMAL_STATUS_VALUES, ISA_STATE_LETTERS } from '../../../src/shared/alarmLibrary';
 import { PRIORITY_CODES, RATIONALIZATION_STATUSES } from '../../db/schema';
 import { ABNORMAL_KINDS } from '../../domain/kpi/detection';
 import { LIBRARY_SORT_FIELDS } from '../../repositories/library';
+import { Nullable } from '../../schemas/fields';
 import { pageQueryProperties } from '../../schemas/paging';
 
-// Null first: Fastify's Ajv coerces types, and would turn a null into 0 in a number branch tried first.
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
-const NullableText = Type.Union([Type.Null(), Type.String()]);
-const NullableId = Type.Union([Type.Null(), Type.Integer({ minimum: 1 })]);
+const NullableText = Nullable(Type.String());
+const NullableId = Nullable(Type.Integer({ minimum: 1 }));
 const Id = Type.Integer({ minimum: 1 });
 
 export const Priority = Type.Enum(PRIORITY_CODES);

@@ -14,9 +14,9 @@ import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
 import type { TemplateFields, TemplateFilters, TemplateItemFields } from '../../repositories/templates';
 import { envelope, ok } from '../../schemas/envelope';
-import { IdParams, requiredText, Timestamp } from '../../schemas/fields';
+import { IdParams, Nullable, requiredText, Timestamp } from '../../schemas/fields';
 import { pageOf, pageQueryProperties } from '../../schemas/paging';
-import { LimitMode, nullable, PriorityCode, Vocabulary } from './schemas';
+import { LimitMode, PriorityCode, Vocabulary } from './schemas';
 
 const PATH = '/alarm/template/list';
 const permission = (action: 'view' | 'create' | 'edit' | 'delete') => routePermission(PATH, action);
@@ -47,24 +47,24 @@ const Item = Type.Object({
   id: Type.Integer(),
   condition: Type.String(),
   limitMode: LimitMode,
-  limitValue: nullable(Type.Number()),
+  limitValue: Nullable(Type.Number()),
   priority: PriorityCode,
-  deadband: nullable(Type.Number()),
-  onDelaySeconds: nullable(Type.Integer()),
-  offDelaySeconds: nullable(Type.Integer()),
+  deadband: Nullable(Type.Number()),
+  onDelaySeconds: Nullable(Type.Integer()),
+  offDelaySeconds: Nullable(Type.Integer()),
   required: Type.Boolean(),
   sortOrder: Type.Integer(),
 });
 
 const Template = Type.Object({ ...templateFields, items: Type.Array(Item) });
 
-const Seconds = nullable(Type.Integer({ minimum: 0, maximum: 86_400 }));
+const Seconds = Nullable(Type.Integer({ minimum: 0, maximum: 86_400 }));
 const ItemBody = Type.Object({
   condition: Type.String({ minLength: 1, maxLength: 32 }),
   limitMode: Type.Optional(LimitMode),
-  limitValue: Type.Optional(nullable(Type.Number({ minimum: -1e12, maximum: 1e12 }))),
+  limitValue: Type.Optional(Nullable(Type.Number({ minimum: -1e12, maximum: 1e12 }))),
   priority: PriorityCode,
-  deadband: Type.Optional(nullable(Type.Number({ minimum: 0, maximum: 1e12 }))),
+  deadband: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1e12 }))),
   onDelaySeconds: Type.Optional(Seconds),
   offDelaySeconds: Type.Optional(Seconds),
   required: Type.Optional(Type.Boolean()),

@@ -1,7 +1,5 @@
 /** Shapes of 报警模板 shared by its routes and the evaluation's: items, conditions and priorities to choose. */
-import { type TSchema, Type } from 'typebox';
-
-export const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+import { Type } from 'typebox';
 
 export const PriorityCode = Type.Union([
   Type.Literal('urgent'),
