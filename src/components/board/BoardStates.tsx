@@ -1,5 +1,6 @@
 import { Link, useAccess } from '@umijs/max';
-import { Button, Empty, Result } from 'antd';
+import { Button, Empty } from 'antd';
+import LoadFailedResult from '@/components/LoadFailed';
 import { permissionString } from '@/shared/routes';
 
 const MOCK = '/alarm/mock';
@@ -21,12 +22,5 @@ export function NoAlarmData({ description = '所选时间范围和范围内没�
 }
 
 export function LoadFailed({ error, retry }: { error: Error; retry: () => void }) {
-  return (
-    <Result
-      status="error"
-      title="加载看板数据失败"
-      subTitle={error.message}
-      extra={<Button onClick={retry}>重试</Button>}
-    />
-  );
+  return <LoadFailedResult title="加载看板数据失败" error={error} retry={retry} />;
 }

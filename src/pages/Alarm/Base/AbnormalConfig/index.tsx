@@ -2,7 +2,8 @@
 import { PageContainer, ProCard, ProForm, ProFormDigit, ProFormSwitch } from '@ant-design/pro-components';
 import { useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Form, message, Result, Skeleton, Space } from 'antd';
+import { Button, Form, message, Skeleton, Space } from 'antd';
+import LoadFailed from '@/components/LoadFailed';
 import { permissionString } from '@/shared/routes';
 import {
   ABNORMAL_KINDS,
@@ -49,12 +50,7 @@ export default function AbnormalConfigPage() {
   if (error) {
     return (
       <PageContainer>
-        <Result
-          status="error"
-          title="加载配置失败"
-          subTitle={error.message}
-          extra={<Button onClick={refresh}>重试</Button>}
-        />
+        <LoadFailed title="加载配置失败" error={error} retry={refresh} />
       </PageContainer>
     );
   }

@@ -2,8 +2,9 @@
 import { PageContainer, ProCard, ProForm, ProFormDigit, ProFormList, ProFormSelect } from '@ant-design/pro-components';
 import { useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Form, message, Result, Skeleton, Space } from 'antd';
+import { Button, Form, message, Skeleton, Space } from 'antd';
 import { scopeSelectOptions } from '@/components/board/BoardToolbar';
+import LoadFailed from '@/components/LoadFailed';
 import { KPI_DEFINITIONS, TARGET_KPIS } from '@/shared/kpiTargets';
 import { permissionString } from '@/shared/routes';
 import { fetchTargets, fromForm, saveTargets, type TargetsForm, toForm } from './service';
@@ -21,12 +22,7 @@ export default function TargetsPage() {
   if (error) {
     return (
       <PageContainer>
-        <Result
-          status="error"
-          title="加载目标失败"
-          subTitle={error.message}
-          extra={<Button onClick={refresh}>重试</Button>}
-        />
+        <LoadFailed title="加载目标失败" error={error} retry={refresh} />
       </PageContainer>
     );
   }

@@ -8,6 +8,7 @@ import { history } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, AutoComplete, Button, message, Result, Skeleton } from 'antd';
 import { useState } from 'react';
+import LoadFailed from '@/components/LoadFailed';
 import { templateItemProblems } from '@/shared/templateValidation';
 import { getQueryParam } from '@/utils/query';
 import {
@@ -164,18 +165,15 @@ export default function TemplateEditPage() {
   if (error) {
     return (
       <PageContainer>
-        <Result
-          status="error"
+        <LoadFailed
           title="加载模板失败"
-          subTitle={error.message}
-          extra={[
-            <Button key="retry" type="primary" onClick={refresh}>
-              重试
-            </Button>,
+          error={error}
+          retry={refresh}
+          extra={
             <Button key="back" onClick={() => history.push(TEMPLATE_LIST_PATH)}>
               返回列表
-            </Button>,
-          ]}
+            </Button>
+          }
         />
       </PageContainer>
     );
