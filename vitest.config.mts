@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const umi = path.resolve(root, 'src/.umi');
@@ -31,6 +31,8 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          // `*.postgres.test.ts` need a PostgreSQL server to misbehave.
+          exclude: [...configDefaults.exclude, 'tests/api/**/*.postgres.test.ts'],
           env: { TEST_DATABASE_URL: '' },
         },
       },

@@ -82,6 +82,9 @@ async function openPglite(dataDir: string, migrationsFolder: string, template?: 
 
 async function openPostgres(databaseUrl: string, migrationsFolder: string): Promise<OpenDatabase> {
   const pool = new pg.Pool({ connectionString: databaseUrl });
+  // A restart or failover closes idle connections: the pool drops them and the next query opens a fresh one.
+  // Unheard, that 'error' event would end the process.
+  pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
   try {
     // drizzle's migrator takes no lock: nodes starting together would race on the same DDL.
     const client = await pool.connect();
