@@ -13,6 +13,7 @@ import repositories from './plugins/repositories';
 import routePermissions from './plugins/route-permissions';
 import securityHeaders from './plugins/security-headers';
 import staticSpa from './plugins/static-spa';
+import textInput from './plugins/text-input';
 import abnormalRoutes from './routes/abnormal';
 import abnormalListRoutes from './routes/abnormal-list';
 import boardRoutes from './routes/boards';
@@ -62,6 +63,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(routePermissions);
   await app.register(repositories, { database });
   await app.register(authentication);
+  await app.register(textInput);
   app.setErrorHandler(errorHandler);
 
   await app.register(healthRoutes, { prefix: '/api' });

@@ -20,6 +20,9 @@ export interface ApiRoute {
   method: HTTPMethods;
   url: string;
   permission: RoutePermission;
+  /** The JSON schemas of the body and of the query string, when the route validates them. */
+  body?: unknown;
+  query?: unknown;
 }
 
 export function isApiPath(url: string): boolean {
@@ -40,7 +43,14 @@ const routePermissions: FastifyPluginAsync = async (app) => {
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, permission });
+      if (method !== 'HEAD')
+        apiRoutes.push({
+          method,
+          url: route.url,
+          permission,
+          body: route.schema?.body,
+          query: route.schema?.querystring,
+        });
     }
   });
 };

@@ -8,7 +8,11 @@ import { refused } from '../errors';
  */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
 
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+/** Ids and versions are PostgreSQL `integer` columns: a larger number could only fail inside the database. */
+export const MAX_INTEGER = 2_147_483_647;
+export const Id = Type.Integer({ minimum: 1, maximum: MAX_INTEGER });
+
+export const IdParams = Type.Object({ id: Id });
 
 /** A colour as the colour picker hands it over: `#rrggbb`, or `#rrggbbaa` with alpha. */
 export const Color = Type.String({ pattern: '^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$', maxLength: 9 });

@@ -23,6 +23,7 @@ import { createAbnormalRepository } from '../../repositories/abnormal';
 import { createBoardsRepository, figuresOf } from '../../repositories/boards';
 import { createKpiRepository, type KpiScope } from '../../repositories/kpi';
 import { envelope, ok } from '../../schemas/envelope';
+import { Id } from '../../schemas/fields';
 import { Summary, WindowQuery, windowOf } from '../kpi';
 import { Figures, Judgement, ScopeOptions } from './schemas';
 
@@ -282,7 +283,7 @@ const boardRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async 
         querystring: Type.Object({
           from: WindowQuery.from,
           to: WindowQuery.to,
-          equipmentId: Type.Integer({ minimum: 1 }),
+          equipmentId: Id,
         }),
         response: {
           200: envelope(

@@ -11,14 +11,14 @@ import { evaluateTemplate } from '../../domain/templates/evaluation';
 import { refused } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
 import { envelope, ok } from '../../schemas/envelope';
-import { Nullable } from '../../schemas/fields';
+import { Id, Nullable } from '../../schemas/fields';
 import { Vocabulary } from '../templates/schemas';
 
 const VIEW = routePermission('/alarm/op/evaluate', 'view');
 
 const EvaluationQuery = Type.Object({
-  templateId: Type.Integer({ minimum: 1 }),
-  unitId: Type.Optional(Type.Integer({ minimum: 1 })),
+  templateId: Id,
+  unitId: Type.Optional(Id),
 });
 
 const Value = Nullable(Type.Union([Type.Number(), Type.String()]));

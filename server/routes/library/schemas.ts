@@ -4,12 +4,11 @@ import { ABNORMAL_STATUS_VALUES, ISA_STATE_LETTERS } from '../../../src/shared/a
 import { PRIORITY_CODES, RATIONALIZATION_STATUSES } from '../../db/schema';
 import { ABNORMAL_KINDS } from '../../domain/kpi/detection';
 import { LIBRARY_SORT_FIELDS } from '../../repositories/library';
-import { Nullable } from '../../schemas/fields';
+import { Id, Nullable } from '../../schemas/fields';
 import { pageQueryProperties } from '../../schemas/paging';
 
 const NullableText = Nullable(Type.String());
-const NullableId = Nullable(Type.Integer({ minimum: 1 }));
-const Id = Type.Integer({ minimum: 1 });
+const NullableId = Nullable(Id);
 
 export const Priority = Type.Enum(PRIORITY_CODES);
 export const RationalizationStatus = Type.Enum(RATIONALIZATION_STATUSES);
@@ -144,7 +143,7 @@ const NullableNumber = Nullable(Type.Number());
 /** An edit: every editable setting, and the version the form was loaded with. */
 export const PointUpdate = Type.Object(
   {
-    version: Type.Integer({ minimum: 1 }),
+    version: Id,
     description: LongText,
     unitId: NullableId,
     equipmentId: NullableId,

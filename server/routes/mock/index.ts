@@ -23,6 +23,7 @@ import { currentUser } from '../../plugins/authentication';
 import { deleteJournalBatch, ingestJournal } from '../../repositories/ingest';
 import { queryRows } from '../../repositories/raw-sql';
 import { envelope, ok } from '../../schemas/envelope';
+import { IdParams } from '../../schemas/fields';
 import { pageOf, pageQueryProperties } from '../../schemas/paging';
 import { JobProgressRegistry } from './progress';
 import { Batch, ImportResult, JobParams, JobQuery, MAX_SIMULATED_ROWS, Progress, SimulationBody } from './schemas';
@@ -277,7 +278,7 @@ const mockRoutes: FastifyPluginAsyncTypebox<MockRoutesOptions> = async (
     {
       config: { permission },
       schema: {
-        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        params: IdParams,
         response: { 200: envelope(Type.Object({ deleted: Type.Integer() })) },
       },
     },

@@ -14,14 +14,14 @@ import { refused } from '../../errors';
 import { currentUser } from '../../plugins/authentication';
 import type { UserWithRoles } from '../../repositories/users';
 import { envelope, ok } from '../../schemas/envelope';
-import { IdParams, requiredText, Timestamp } from '../../schemas/fields';
+import { Id, IdParams, requiredText, Timestamp } from '../../schemas/fields';
 import { pageOf, pageQueryProperties } from '../../schemas/paging';
 
 const VIEW = routePermission('/permission', 'view');
 const EDIT = routePermission('/permission', 'edit');
 
 const Permissions = Type.Array(Type.String({ maxLength: 100 }), { maxItems: 1000 });
-const RoleIds = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100, uniqueItems: true });
+const RoleIds = Type.Array(Id, { maxItems: 100, uniqueItems: true });
 const Name = Type.String({ minLength: 1, maxLength: 50 });
 const Avatar = Type.String({ maxLength: 500 });
 
