@@ -53,7 +53,7 @@ test('charts load only on the pages that draw them', async ({ page }) => {
   const chartScripts: string[] = [];
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
-    if ((await response.text()).includes('zrender')) chartScripts.push(new URL(response.url()).pathname);
+    if ((await response.text()).includes('_echarts_instance_')) chartScripts.push(new URL(response.url()).pathname);
   });
   // Sign in straight onto a page without charts: the default landing page is a board.
   await page.goto(adminLink().replace(/^\/\?/, '/alarm/base/type?'));

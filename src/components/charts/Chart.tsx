@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
-import { type ChartOption, echarts } from './echarts';
+import type { ECharts } from 'echarts/core';
+import { useEffect, useRef, useState } from 'react';
+import type { ChartOption } from './echarts';
 
 export interface ChartProps {
   option: ChartOption;
@@ -10,33 +11,75 @@ export interface ChartProps {
 
 const withDefaults = (option: ChartOption): ChartOption => ({ animation: false, ...option });
 
-/** Renders one ECharts option; follows its container's size and is disposed with the component. */
+/** Resolves once `element` comes near the viewport: charts below the fold load their code when scrolled to. */
+function nearViewport(element: Element): { ready: Promise<void>; cancel: () => void } {
+  // jsdom has no IntersectionObserver; browsers do.
+  if (typeof IntersectionObserver === 'undefined') return { ready: Promise.resolve(), cancel: () => {} };
+  let observer: IntersectionObserver | undefined;
+  const ready = new Promise<void>((resolve) => {
+    observer = new IntersectionObserver(
+      (changes) => {
+        if (!changes.some((change) => change.isIntersecting)) return;
+        observer?.disconnect();
+        resolve();
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(element);
+  });
+  return { ready, cancel: () => observer?.disconnect() };
+}
+
+/**
+ * Renders one ECharts option; follows its container's size and is disposed with the component. ECharts
+ * and the parts the option uses are fetched when the chart first comes near the viewport.
+ */
 export default function Chart({ option, label, height = 320 }: ChartProps) {
   const container = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts>();
+  const [chart, setChart] = useState<ECharts>();
   const latest = useRef(option);
   latest.current = option;
 
   useEffect(() => {
     const element = container.current as HTMLDivElement;
-    // A container not laid out yet (jsdom, a hidden tab) gets a provisional size until the next resize.
-    const size = element.clientWidth ? {} : { width: 800, height };
-    const instance = echarts.init(element, undefined, { renderer: 'svg', ...size });
-    instance.setOption(withDefaults(latest.current));
-    chart.current = instance;
-    // jsdom has no ResizeObserver; browsers do.
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => instance.resize());
-    observer?.observe(element);
+    const visible = nearViewport(element);
+    let instance: ECharts | undefined;
+    let observer: ResizeObserver | undefined;
+    let disposed = false;
+    visible.ready
+      .then(() => import('./echarts'))
+      .then(async (echarts) => {
+        await echarts.prepare(latest.current);
+        if (disposed) return;
+        // A container not laid out yet (jsdom, a hidden tab) gets a provisional size until the next resize.
+        const size = element.clientWidth ? {} : { width: 800, height };
+        instance = echarts.init(element, undefined, { renderer: 'svg', ...size });
+        // jsdom has no ResizeObserver; browsers do.
+        observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => instance?.resize());
+        observer?.observe(element);
+        setChart(instance);
+      });
     return () => {
+      disposed = true;
+      visible.cancel();
       observer?.disconnect();
-      instance.dispose();
-      chart.current = undefined;
+      instance?.dispose();
+      setChart(undefined);
     };
   }, [height]);
 
   useEffect(() => {
-    chart.current?.setOption(withDefaults(option), true);
-  }, [option]);
+    if (!chart) return;
+    let current = true;
+    import('./echarts')
+      .then((echarts) => echarts.prepare(option))
+      .then(() => {
+        if (current && !chart.isDisposed()) chart.setOption(withDefaults(option), true);
+      });
+    return () => {
+      current = false;
+    };
+  }, [chart, option]);
 
   return <div ref={container} role="img" aria-label={label} style={{ width: '100%', height }} />;
 }

@@ -80,7 +80,7 @@ describe('报警性能看板', { timeout: 30_000 }, () => {
     await waitFor(() => expect(chart.querySelector('svg')).not.toBeNull());
     for (const region of ['过载', '被动响应', '稳定', '稳健', '可预测']) expect(chart.textContent).toContain(region);
     expect(chart.textContent).toContain('常减压操作台');
-    expect(screen.getByRole('img', { name: '10 分钟报警率分布' }).textContent).toContain('>100');
+    await waitFor(() => expect(screen.getByRole('img', { name: '10 分钟报警率分布' }).textContent).toContain('>100'));
   });
 
   it('offers the import when the range is empty, and retry on error', async () => {
