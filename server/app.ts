@@ -16,10 +16,13 @@ import staticSpa from './plugins/static-spa';
 import textInput from './plugins/text-input';
 import abnormalRoutes from './routes/abnormal';
 import abnormalListRoutes from './routes/abnormal-list';
+import approvalRoutes from './routes/approvals';
 import boardRoutes from './routes/boards';
 import targetRoutes from './routes/boards/targets';
+import changeRoutes from './routes/changes';
 import dictionaryRoutes from './routes/dictionaries';
 import evaluationRoutes from './routes/evaluation';
+import flowRoutes from './routes/flows';
 import healthRoutes from './routes/health';
 import kpiRoutes from './routes/kpi';
 import libraryRoutes from './routes/library';
@@ -27,6 +30,7 @@ import mockRoutes from './routes/mock';
 import permissionRoutes from './routes/permission';
 import templateRoutes from './routes/templates';
 import userinfoRoutes from './routes/userinfo';
+import workingRoutes from './routes/working';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -80,6 +84,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(abnormalListRoutes, { prefix: '/api' });
   await app.register(templateRoutes, { prefix: '/api' });
   await app.register(evaluationRoutes, { prefix: '/api' });
+  await app.register(workingRoutes, { prefix: '/api' });
+  await app.register(changeRoutes, { prefix: '/api' });
+  await app.register(approvalRoutes, { prefix: '/api' });
+  await app.register(flowRoutes, { prefix: '/api' });
 
   const spa = fs.existsSync(config.staticDir);
   if (spa) await app.register(staticSpa, { root: config.staticDir });

@@ -10,6 +10,7 @@ import { asJournalBatches, type Scenario, type SimulatedPoint, simulateJournal }
 import { createRng } from './domain/simulator/random';
 import { ingestJournal } from './repositories/ingest';
 import { arrayParam, queryRows } from './repositories/raw-sql';
+import { seedDemoChanges } from './seed-demo-changes';
 import { seedDemoTemplates } from './seed-demo-templates';
 
 const DAY = 86_400_000;
@@ -186,4 +187,5 @@ export async function seedDemoData(tx: Executor, now: number = Date.now()): Prom
     });
   }
   await seedDemoTemplates(tx);
+  await seedDemoChanges(tx, to);
 }

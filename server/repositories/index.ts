@@ -1,4 +1,7 @@
 import type { Database } from '../db';
+import { createApprovalsRepository } from './approvals';
+import { createChangesRepository } from './changes';
+import { createConditionsRepository } from './conditions';
 import { createDictionariesRepository } from './dictionaries';
 import { createLibraryRepository } from './library';
 import { createRolesRepository } from './roles';
@@ -7,6 +10,8 @@ import { createTokensRepository } from './tokens';
 import { createUsersRepository } from './users';
 
 export function createRepositories(db: Database) {
+  const approvals = createApprovalsRepository(db);
+  const conditions = createConditionsRepository(db);
   return {
     users: createUsersRepository(db),
     roles: createRolesRepository(db),
@@ -14,6 +19,9 @@ export function createRepositories(db: Database) {
     dictionaries: createDictionariesRepository(db),
     templates: createTemplatesRepository(db),
     library: createLibraryRepository(db),
+    approvals,
+    conditions,
+    changes: createChangesRepository(db, approvals, conditions),
   };
 }
 

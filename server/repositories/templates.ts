@@ -3,7 +3,7 @@
  * types templates are written for, and what the evaluation compares — the equipment of a type with their
  * alarm points.
  */
-import { and, asc, count, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TemplateVocabulary } from '../../src/shared/templates';
 import type { Database, Executor } from '../db';
 import {
@@ -13,6 +13,7 @@ import {
   alarmTemplateItems,
   alarmTemplates,
   alarmTypes,
+  changeRequests,
   equipment,
   priorities,
   units,
@@ -41,12 +42,20 @@ export interface TemplateWithItems extends AlarmTemplate {
   items: AlarmTemplateItem[];
 }
 
-/**
- * Whether a change request refers to the template (delete is refused then). Change requests do not exist
- * yet: the change-management issue adds the `change_requests` table and fills this in.
- */
-export async function templateInUse(_id: number, _tx: Executor): Promise<boolean> {
-  return false;
+/** Whether a draft or pending change request refers to the template (delete is refused then). */
+export async function templateInUse(id: number, tx: Executor): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: changeRequests.id })
+    .from(changeRequests)
+    .where(
+      and(
+        eq(changeRequests.templateId, id),
+        inArray(changeRequests.status, ['draft', 'pending']),
+        isNull(changeRequests.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Items of the listed template; written out because drizzle leaves the outer column unqualified. */

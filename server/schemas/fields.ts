@@ -1,12 +1,24 @@
 /** Field schemas and checks that several routes share, with the Chinese messages people see. */
-import { type TSchema, Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import { refused } from '../errors';
 
 /**
- * A value or null. Null comes first: Ajv coerces types and tries the branches in order, so a number
- * branch first would turn an explicit null into 0.
+ * A value or null. Fastify's Ajv coerces types: in a union it would turn null into 0 in a number branch
+ * tried first, or 0 and false into null in a null branch tried first. One type list coerces nothing that
+ * already has one of the listed types, and an enum coerces nothing; other unions stay unions, null first.
  */
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
+export function Nullable<T extends TSchema>(schema: T) {
+  const { type, enum: values } = schema as { type?: unknown; enum?: unknown[] };
+  if (typeof type === 'string') {
+    return Type.Unsafe<Static<T> | null>({
+      ...schema,
+      type: [type, 'null'],
+      ...(Array.isArray(values) ? { enum: [...values, null] } : {}),
+    });
+  }
+  if (Array.isArray(values)) return Type.Unsafe<Static<T> | null>({ ...schema, enum: [...values, null] });
+  return Type.Union([Type.Null(), schema]);
+}
 
 /** Ids and versions are PostgreSQL `integer` columns: a larger number could only fail inside the database. */
 export const MAX_INTEGER = 2_147_483_647;

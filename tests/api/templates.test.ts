@@ -13,7 +13,7 @@ const pumpTemplate = {
     { condition: 'PVHH', priority: 'high', limitValue: 2.8, deadband: 0.05 },
     { condition: 'PVHI', priority: 'low', limitValue: 2.5, onDelaySeconds: 3, offDelaySeconds: 3 },
     { condition: 'PVLO', priority: 'medium', limitMode: 'percent', limitValue: 10, required: false },
-    { condition: 'PVLL', priority: 'high', limitValue: null, deadband: null, onDelaySeconds: null },
+    { condition: 'PVLL', priority: 'high' },
   ],
 };
 
@@ -117,6 +117,16 @@ describe('alarm templates API', { timeout: SLOW }, () => {
       expect(refusal(await call('PUT', '/template/list/999999', engineer, withoutVersion)).status).toBe(404);
     });
 
+    it('keeps an explicit null as null and a zero as zero', async () => {
+      const item = { condition: 'PVHH', priority: 'high', limitValue: 0, deadband: null, onDelaySeconds: 0 };
+      const created = await call('POST', '/template/list', engineer, {
+        ...pumpTemplate,
+        name: '零与空值模板',
+        items: [{ ...item, offDelaySeconds: null }],
+      });
+      expect(created.json().data.items[0]).toMatchObject({ ...item, offDelaySeconds: null });
+    });
+
     it('deletes a template and its items', async () => {
       const created = (await call('POST', '/template/list', engineer, { ...pumpTemplate, name: '待删除模板' })).json()
         .data;
@@ -156,7 +166,7 @@ describe('alarm templates API', { timeout: SLOW }, () => {
         'a negative delay',
         { items: [{ condition: 'PVHI', priority: 'low', onDelaySeconds: -1 }] },
         400,
-        '参数 items.0.onDelaySeconds 不合法：格式不正确',
+        '参数 items.0.onDelaySeconds 不合法：必须 ≥ 0',
       ],
     ])('refuses %s and stores nothing', async (_case, change, status, msg) => {
       const before = (await call('GET', '/template/list', viewer)).json().data.total;

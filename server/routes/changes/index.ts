@@ -1,0 +1,235 @@
+/**
+ * 变更管理 `/alarm/op/update` and its hidden 发起变更 page: change requests listed, exported, shown,
+ * created (or drafted from a template evaluation), edited and submitted while drafts, and drafts deleted.
+ * The improvement board reads the applied ones. Endpoints: src/shared/moc.ts.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import dayjs from 'dayjs';
+import { Type } from 'typebox';
+import {
+  BUSINESS_TYPE_LABELS,
+  CHANGE_STATUS_LABELS,
+  type ChangeRequestBody,
+  type ChangeRequestDetail as Detail,
+  RISK_LEVEL_LABELS,
+} from '../../../src/shared/moc';
+import { routePermission } from '../../auth/permissions';
+import type { Executor } from '../../db';
+import { itemsFromDeviations } from '../../domain/changes/items';
+import { transitionRefusal } from '../../domain/changes/lifecycle';
+import { evaluateTemplate } from '../../domain/templates/evaluation';
+import { refused } from '../../errors';
+import { sendXlsx } from '../../export/xlsx';
+import { currentUser } from '../../plugins/authentication';
+import { envelope, ok } from '../../schemas/envelope';
+import { IdParams } from '../../schemas/fields';
+import { pageOf } from '../../schemas/paging';
+import { missingChange, saveChange, submitDraft } from './save';
+import {
+  AppliedChanges,
+  AppliedQuery,
+  ChangeablePoint,
+  ChangeQuery,
+  ChangeRequestBody as ChangeRequestBodySchema,
+  ChangeRequestDetail,
+  ChangeRequestSummary,
+  PointQuery,
+  Removed,
+  TemplateDraftBody,
+  TemplateDraftResult,
+} from './schemas';
+
+const PATH = '/alarm/op/update';
+const permission = (action: 'view' | 'create' | 'edit' | 'delete') => routePermission(PATH, action);
+const formatTime = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '');
+
+const changeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { repositories } = app;
+  const { changes, templates } = repositories;
+  const transaction = <T>(work: (tx: Executor) => Promise<T>) => app.database.db.transaction(work);
+
+  app.get(
+    PATH,
+    {
+      config: { permission: permission('view') },
+      schema: { querystring: ChangeQuery, response: { 200: envelope(pageOf(ChangeRequestSummary)) } },
+    },
+    async (request) => {
+      const { current, pageSize, ...query } = request.query;
+      return ok(await changes.page(query, { current, pageSize }, currentUser(request).id));
+    },
+  );
+
+  app.get(
+    `${PATH}/export`,
+    {
+      config: { permission: permission('view') },
+      schema: { querystring: Type.Omit(ChangeQuery, ['current', 'pageSize']) },
+    },
+    async (request, reply) =>
+      sendXlsx(reply, {
+        fileStem: 'change-requests',
+        sheetName: '变更管理',
+        rows: await changes.rows(request.query, currentUser(request).id),
+        columns: [
+          { header: '编号', value: (row) => row.id, width: 8 },
+          { header: '标题', value: (row) => row.title, width: 32 },
+          { header: '业务类型', value: (row) => BUSINESS_TYPE_LABELS[row.businessType] },
+          { header: '风险等级', value: (row) => RISK_LEVEL_LABELS[row.riskLevel], width: 8 },
+          { header: '状态', value: (row) => CHANGE_STATUS_LABELS[row.status], width: 10 },
+          { header: '变更项', value: (row) => row.itemCount, width: 8 },
+          { header: '发起人', value: (row) => row.initiator.name },
+          { header: '变更原因', value: (row) => row.reason, width: 40 },
+          { header: '创建时间', value: (row) => formatTime(row.createdAt), width: 20 },
+          { header: '实施时间', value: (row) => formatTime(row.appliedAt), width: 20 },
+          { header: '冲突', value: (row) => row.conflicts.map((conflict) => conflict.message).join('\n'), width: 40 },
+        ],
+      }),
+  );
+
+  app.get(
+    `${PATH}/points`,
+    {
+      config: { permission: permission('view') },
+      schema: { querystring: PointQuery, response: { 200: envelope(pageOf(ChangeablePoint)) } },
+    },
+    async (request) => {
+      const { current, pageSize, ...query } = request.query;
+      return ok(await changes.points(query, { current, pageSize }));
+    },
+  );
+
+  app.get(
+    `${PATH}/applied`,
+    {
+      config: { permission: routePermission('/alarm/op/system/improve', 'view') },
+      schema: { querystring: AppliedQuery, response: { 200: envelope(AppliedChanges) } },
+    },
+    async (request) => {
+      const from = new Date(request.query.from);
+      const to = new Date(request.query.to);
+      if (!(from < to)) throw refused(400, '时间范围不正确：开始时间必须早于结束时间');
+      return ok(await changes.applied(from, to));
+    },
+  );
+
+  app.get(
+    `${PATH}/:id`,
+    {
+      config: { permission: permission('view') },
+      schema: { params: IdParams, response: { 200: envelope(ChangeRequestDetail) } },
+    },
+    async (request) => {
+      const detail = await changes.detail(request.params.id);
+      if (!detail) throw missingChange();
+      return ok(detail);
+    },
+  );
+
+  app.post(
+    PATH,
+    {
+      config: { permission: permission('create') },
+      schema: { body: ChangeRequestBodySchema, response: { 200: envelope(ChangeRequestDetail) } },
+    },
+    async (request) =>
+      ok(
+        await transaction((tx) =>
+          saveChange(undefined, request.body as ChangeRequestBody, currentUser(request).id, repositories, tx),
+        ),
+      ),
+  );
+
+  app.post(
+    `${PATH}/from-template`,
+    {
+      config: { permission: permission('create') },
+      schema: { body: TemplateDraftBody, response: { 200: envelope(TemplateDraftResult) } },
+    },
+    async (request) => {
+      const { templateId, equipmentId, unitId, title, reason, riskLevel } = request.body;
+      return transaction(async (tx) => {
+        const template = await templates.findById(templateId, tx);
+        if (!template) throw refused(404, '模板不存在或已被删除');
+        const subjects = (await templates.equipmentOfType(template.equipmentType, unitId, tx)).filter(
+          (subject) => equipmentId === undefined || subject.id === equipmentId,
+        );
+        if (equipmentId !== undefined && !subjects.length) {
+          throw refused(404, `设备不存在或不是「${template.equipmentType}」类型`);
+        }
+        const evaluated = evaluateTemplate(template.items, subjects);
+        const { items, skipped } = itemsFromDeviations(evaluated.equipment.flatMap((row) => row.deviations));
+        if (!items.length) throw refused(400, '没有可通过变更申请修正的设置偏差（缺少或多余的报警需在报警库中处理）');
+        const subject = equipmentId === undefined ? template.equipmentType : (subjects[0]?.name ?? '');
+        const change = await saveChange(
+          undefined,
+          {
+            title: title?.trim() || `按「${template.name}」修正 ${subject} 的报警设置`,
+            reason: reason?.trim() || `模板评估发现 ${items.length} 处设置与模板不一致`,
+            riskLevel: riskLevel ?? 'low',
+            businessType: 'templateApplication',
+            items,
+            templateId,
+            equipmentId: equipmentId ?? null,
+          },
+          currentUser(request).id,
+          repositories,
+          tx,
+        );
+        return ok({ change, skipped });
+      });
+    },
+  );
+
+  app.put(
+    `${PATH}/:id`,
+    {
+      config: { permission: permission('edit') },
+      schema: { params: IdParams, body: ChangeRequestBodySchema, response: { 200: envelope(ChangeRequestDetail) } },
+    },
+    async (request) =>
+      ok(
+        await transaction((tx) =>
+          saveChange(request.params.id, request.body as ChangeRequestBody, currentUser(request).id, repositories, tx),
+        ),
+      ),
+  );
+
+  app.post(
+    `${PATH}/:id/submit`,
+    {
+      config: { permission: permission('edit') },
+      schema: { params: IdParams, response: { 200: envelope(ChangeRequestDetail) } },
+    },
+    async (request) =>
+      transaction(async (tx) => {
+        const change = await changes.lock(request.params.id, tx);
+        if (!change) throw missingChange();
+        await submitDraft(change, currentUser(request).id, repositories, tx);
+        return ok((await changes.detail(change.id, tx)) as Detail);
+      }),
+  );
+
+  app.delete(
+    `${PATH}/:id`,
+    {
+      config: { permission: permission('delete') },
+      schema: { params: IdParams, response: { 200: envelope(Removed) } },
+    },
+    async (request) =>
+      transaction(async (tx) => {
+        const change = await changes.lock(request.params.id, tx);
+        if (!change) throw missingChange();
+        if (change.status !== 'draft') {
+          throw refused(
+            409,
+            `${transitionRefusal(change.status, 'edit')}：这里只能删除草稿，已结束的记录请在「审批管理」中删除`,
+          );
+        }
+        await changes.removeDraft(change.id, tx);
+        return ok({ id: change.id });
+      }),
+  );
+};
+
+export default changeRoutes;

@@ -1,0 +1,101 @@
+/**
+ * Saving a change request, shared by 变更管理 and 多工况管理 (whose condition form saves a request of type
+ * operatingCondition): the body checked and trimmed, the draft written, and optionally submitted — all in
+ * the caller's transaction, refused with Chinese messages naming what is wrong.
+ */
+import {
+  BUSINESS_TYPE_LABELS,
+  type ChangeRequestBody,
+  type ChangeRequestDetail,
+  FLOW_MISSING_MESSAGE,
+} from '../../../src/shared/moc';
+import { changeItemProblems, changeRequestTextProblems, overrideProblems } from '../../../src/shared/mocValidation';
+import type { Executor } from '../../db';
+import { transitionRefusal } from '../../domain/changes/lifecycle';
+import { refused } from '../../errors';
+import type { Repositories } from '../../repositories';
+import type { ChangeInput, LockedRequest } from '../../repositories/changes';
+
+export const missingChange = () => refused(404, '变更申请不存在或已被删除');
+
+/** The body as the repository takes it, or a 400 with every problem found. */
+export async function checkedInput(
+  body: ChangeRequestBody,
+  repositories: Repositories,
+  tx: Executor,
+): Promise<ChangeInput> {
+  const input: ChangeInput = {
+    title: body.title.trim(),
+    reason: body.reason.trim(),
+    riskLevel: body.riskLevel,
+    businessType: body.businessType,
+    items: body.businessType === 'operatingCondition' ? [] : (body.items ?? []),
+    condition: null,
+    templateId: body.businessType === 'templateApplication' ? (body.templateId ?? null) : null,
+    equipmentId: body.businessType === 'templateApplication' ? (body.equipmentId ?? null) : null,
+  };
+  const problems = changeRequestTextProblems(input);
+  if (body.businessType === 'operatingCondition') {
+    if (!body.condition) {
+      problems.push(`「${BUSINESS_TYPE_LABELS.operatingCondition}」的变更申请必须包含工况内容（condition）`);
+    } else {
+      input.condition = {
+        ...body.condition,
+        name: body.condition.name.trim(),
+        description: body.condition.description.trim(),
+      };
+      if (!input.condition.name) problems.push('工况名称不能为空');
+      problems.push(...overrideProblems(input.condition.overrides));
+    }
+  } else {
+    problems.push(...changeItemProblems(input.items));
+  }
+  if (!problems.length) problems.push(...(await repositories.changes.inputProblems(input, tx)));
+  if (problems.length) throw refused(400, problems.join('；'));
+  return input;
+}
+
+/** draft → pending, or the refusal: wrong status (409), a point moved (409), no flow (400). */
+export async function submitDraft(
+  request: LockedRequest,
+  actorId: number,
+  repositories: Repositories,
+  tx: Executor,
+): Promise<void> {
+  const result = await repositories.changes.submit(request, actorId, tx);
+  if (result.ok) return;
+  if (result.reason === 'status') throw refused(409, transitionRefusal(result.status, 'submit') as string);
+  if (result.reason === 'noFlow') throw refused(400, FLOW_MISSING_MESSAGE(request.businessType));
+  throw refused(
+    409,
+    `以下报警点在保存草稿后已被修改，请编辑草稿核对当前值后再提交：${result.conflicts.map((c) => c.message).join('；')}`,
+  );
+}
+
+/** Creates (no id) or rewrites a draft and submits it when asked; answers the saved request. */
+export async function saveChange(
+  id: number | undefined,
+  body: ChangeRequestBody,
+  actorId: number,
+  repositories: Repositories,
+  tx: Executor,
+): Promise<ChangeRequestDetail> {
+  const { changes } = repositories;
+  let request: LockedRequest | undefined;
+  if (id !== undefined) {
+    request = await changes.lock(id, tx);
+    if (!request) throw missingChange();
+    const refusal = transitionRefusal(request.status, 'edit');
+    if (refusal) throw refused(409, refusal);
+  }
+  const input = await checkedInput(body, repositories, tx);
+  if (request) {
+    await changes.update(request.id, input, actorId, tx);
+    request.businessType = input.businessType;
+  } else {
+    request = await changes.lock(await changes.create(input, actorId, tx), tx);
+  }
+  const saved = request as LockedRequest;
+  if (body.submit) await submitDraft(saved, actorId, repositories, tx);
+  return (await changes.detail(saved.id, tx)) as ChangeRequestDetail;
+}

@@ -1,0 +1,232 @@
+/**
+ * 多工况管理 `/alarm/op/working` and its hidden 新建工况 page: units with their active condition,
+ * conditions with their overrides, the switch timeline, manual switches (who, when), deletion of an
+ * inactive condition, and the change requests that create or change a condition (it exists or changes only
+ * once approved). The library's drawer reads a point's effective settings under each condition.
+ * Endpoints: src/shared/moc.ts.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type Static, Type } from 'typebox';
+import type { ConditionSwitch as Switch } from '../../../src/shared/moc';
+import { routePermission } from '../../auth/permissions';
+import type { Executor } from '../../db';
+import { refused } from '../../errors';
+import { sendXlsx } from '../../export/xlsx';
+import { currentUser } from '../../plugins/authentication';
+import { envelope, ok } from '../../schemas/envelope';
+import { IdParams } from '../../schemas/fields';
+import { pageOf } from '../../schemas/paging';
+import { saveChange } from '../changes/save';
+import {
+  ChangeablePoint,
+  ChangeRequestDetail,
+  ConditionDetail,
+  ConditionQuery,
+  ConditionRequestBody,
+  ConditionSummary,
+  ConditionSwitch,
+  PointEffectiveSettings,
+  PointQuery,
+  Removed,
+  SwitchBody,
+  SwitchQuery,
+  WorkingUnit,
+} from '../changes/schemas';
+
+const PATH = '/alarm/op/working';
+const permission = (action: 'view' | 'create' | 'edit' | 'delete') => routePermission(PATH, action);
+const missing = () => refused(404, '工况不存在或已被删除');
+
+const workingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { repositories } = app;
+  const { conditions, changes } = repositories;
+  const transaction = <T>(work: (tx: Executor) => Promise<T>) => app.database.db.transaction(work);
+
+  /** A change request proposing the condition (new when `conditionId` is null). */
+  function request(conditionId: number | null, body: Static<typeof ConditionRequestBody>, actorId: number) {
+    const name = body.name.trim();
+    return transaction((tx) =>
+      saveChange(
+        undefined,
+        {
+          title: body.title?.trim() || `${conditionId === null ? '新建' : '修改'}工况「${name}」`,
+          reason: body.reason,
+          riskLevel: body.riskLevel,
+          businessType: 'operatingCondition',
+          condition: {
+            unitId: body.unitId,
+            conditionId,
+            name,
+            description: body.description ?? '',
+            overrides: body.overrides,
+          },
+          submit: body.submit,
+        },
+        actorId,
+        repositories,
+        tx,
+      ),
+    );
+  }
+
+  app.get(
+    `${PATH}/units`,
+    { config: { permission: permission('view') }, schema: { response: { 200: envelope(Type.Array(WorkingUnit)) } } },
+    async () => ok(await conditions.units()),
+  );
+
+  app.get(
+    PATH,
+    {
+      config: { permission: permission('view') },
+      schema: { querystring: ConditionQuery, response: { 200: envelope(pageOf(ConditionSummary)) } },
+    },
+    async (request) => {
+      const { current, pageSize, ...query } = request.query;
+      return ok(await conditions.page(query, { current, pageSize }));
+    },
+  );
+
+  app.get(
+    `${PATH}/export`,
+    {
+      config: { permission: permission('view') },
+      schema: { querystring: Type.Omit(ConditionQuery, ['current', 'pageSize']) },
+    },
+    async (request, reply) => {
+      const { list } = await conditions.page(request.query, { current: 1, pageSize: 10_000 });
+      return sendXlsx(reply, {
+        fileStem: 'operating-conditions',
+        sheetName: '多工况管理',
+        rows: list,
+        columns: [
+          { header: '装置', value: (row) => row.unit },
+          { header: '工况', value: (row) => row.name },
+          { header: '当前工况', value: (row) => (row.active ? '是' : '否'), width: 10 },
+          { header: '覆盖报警点', value: (row) => row.overrideCount, width: 10 },
+          { header: '版本', value: (row) => row.version, width: 8 },
+          { header: '描述', value: (row) => row.description, width: 40 },
+        ],
+      });
+    },
+  );
+
+  app.get(
+    `${PATH}/switches`,
+    {
+      config: { permission: permission('view') },
+      schema: { querystring: SwitchQuery, response: { 200: envelope(pageOf(ConditionSwitch)) } },
+    },
+    async (request) => {
+      const { current, pageSize, ...query } = request.query;
+      return ok(await conditions.switches(query, { current, pageSize }));
+    },
+  );
+
+  app.get(
+    `${PATH}/points`,
+    {
+      config: { permission: permission('view') },
+      schema: { querystring: PointQuery, response: { 200: envelope(pageOf(ChangeablePoint)) } },
+    },
+    async (request) => {
+      const { current, pageSize, ...query } = request.query;
+      return ok(await changes.points(query, { current, pageSize }));
+    },
+  );
+
+  app.get(
+    `${PATH}/:id`,
+    {
+      config: { permission: permission('view') },
+      schema: { params: IdParams, response: { 200: envelope(ConditionDetail) } },
+    },
+    async (request) => {
+      const detail = await conditions.detail(request.params.id);
+      if (!detail) throw missing();
+      return ok(detail);
+    },
+  );
+
+  app.post(
+    PATH,
+    {
+      config: { permission: permission('create') },
+      schema: { body: ConditionRequestBody, response: { 200: envelope(ChangeRequestDetail) } },
+    },
+    async (req) => ok(await request(null, req.body, currentUser(req).id)),
+  );
+
+  app.put(
+    `${PATH}/:id`,
+    {
+      config: { permission: permission('edit') },
+      schema: { params: IdParams, body: ConditionRequestBody, response: { 200: envelope(ChangeRequestDetail) } },
+    },
+    async (req) => {
+      const existing = await conditions.find(req.params.id);
+      if (!existing) throw missing();
+      if (existing.unitId !== req.body.unitId) throw refused(400, '不能把工况改到其他装置');
+      return ok(await request(existing.id, req.body, currentUser(req).id));
+    },
+  );
+
+  app.post(
+    `${PATH}/switch`,
+    {
+      config: { permission: permission('edit') },
+      schema: { body: SwitchBody, response: { 200: envelope(ConditionSwitch) } },
+    },
+    async (req) => {
+      const switchedAt = req.body.switchedAt ? new Date(req.body.switchedAt) : new Date();
+      if (switchedAt.getTime() > Date.now()) throw refused(400, '切换时间不能晚于当前时间');
+      return transaction(async (tx) => {
+        const result = await conditions.switchTo(
+          {
+            unitId: req.body.unitId,
+            conditionId: req.body.conditionId,
+            switchedAt,
+            note: req.body.note?.trim() ?? '',
+            switchedBy: currentUser(req).username,
+          },
+          tx,
+        );
+        if (!result.ok) {
+          throw result.reason === 'active' ? refused(409, '该工况在所选时间已是当前工况，无需切换') : missing();
+        }
+        return ok((await conditions.switchById(result.id, tx)) as Switch);
+      });
+    },
+  );
+
+  app.delete(
+    `${PATH}/:id`,
+    {
+      config: { permission: permission('delete') },
+      schema: { params: IdParams, response: { 200: envelope(Removed) } },
+    },
+    async (req) =>
+      transaction(async (tx) => {
+        const result = await conditions.remove(req.params.id, tx);
+        if (result === 'missing') throw missing();
+        if (result === 'active') throw refused(409, '该工况是装置的当前工况，不能删除：请先切换到其他工况');
+        if (result === 'requested') throw refused(409, '该工况有草稿或审批中的变更申请，不能删除：请先处理该申请');
+        return ok({ id: req.params.id });
+      }),
+  );
+
+  app.get(
+    '/alarm/bases/list/:id/effective',
+    {
+      config: { permission: routePermission('/alarm/bases/list', 'view') },
+      schema: { params: IdParams, response: { 200: envelope(PointEffectiveSettings) } },
+    },
+    async (req) => {
+      const effective = await conditions.effective(req.params.id);
+      if (!effective) throw refused(404, '报警点不存在或已被删除');
+      return ok(effective);
+    },
+  );
+};
+
+export default workingRoutes;

@@ -1,0 +1,81 @@
+/** A plant, people and flows for the change-management API tests (conditions, changes, approvals, flows). */
+import type { Response } from 'light-my-request';
+import { expect } from 'vitest';
+import { ROLE_NAMES } from '../../server/seed';
+import type { TestApp, TestUser } from './helpers';
+
+const JOURNAL = ['FIC-101', 'FIC-102', 'TIC-201'].flatMap((tag, index) => [
+  {
+    time: `2026-01-05T08:0${index}:00Z`,
+    tag,
+    condition: 'PVHI',
+    event: 'ALM',
+    priority: 'low',
+    console: '一号台',
+    unit: index < 2 ? '常减压' : '催化',
+  },
+]);
+
+export interface MocFixture {
+  engineer: TestUser;
+  engineer2: TestUser;
+  approver: TestUser;
+  admin: TestUser;
+  viewer: TestUser;
+  points: Record<string, number>;
+  units: Record<string, number>;
+  roleIds: Record<string, number>;
+  call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, as: TestUser, payload?: object): Promise<Response>;
+}
+
+/** Points FIC-101, FIC-102 (unit 常减压) and TIC-201 (催化); users by role; a two-step flow per business type. */
+export async function mocFixture(t: TestApp): Promise<MocFixture> {
+  const feeder = await t.createUser({ permissions: ['alarm-mock-view'] });
+  const fed = await t.app.inject({
+    method: 'POST',
+    url: '/api/alarm/mock/events',
+    headers: feeder.authorization,
+    payload: JOURNAL,
+  });
+  expect(fed.json()).toMatchObject({ code: 0 });
+  const rows = (await t.database.db.execute('select id, tag from alarm_points' as never)) as unknown as {
+    rows: { id: number; tag: string }[];
+  };
+  const unitRows = (await t.database.db.execute('select id, name from units' as never)) as unknown as {
+    rows: { id: number; name: string }[];
+  };
+  const roleRows = (await t.database.db.execute('select id, name from roles' as never)) as unknown as {
+    rows: { id: number; name: string }[];
+  };
+  const fixture: MocFixture = {
+    engineer: await t.createUser({ roles: [ROLE_NAMES.engineer] }),
+    engineer2: await t.createUser({ roles: [ROLE_NAMES.engineer] }),
+    approver: await t.createUser({ roles: [ROLE_NAMES.approver] }),
+    admin: await t.createUser({ roles: [ROLE_NAMES.admin] }),
+    viewer: await t.createUser({ permissions: ['alarm-approve-list-view', 'alarm-op-update-view'] }),
+    points: Object.fromEntries(rows.rows.map((row) => [row.tag, row.id])),
+    units: Object.fromEntries(unitRows.rows.map((row) => [row.name, row.id])),
+    roleIds: Object.fromEntries(roleRows.rows.map((row) => [row.name, row.id])),
+    call: (method, url, as, payload) =>
+      t.app.inject({ method, url: `/api${url}`, headers: as.authorization, ...(payload ? { payload } : {}) }),
+  };
+  for (const businessType of ['alarmChange', 'operatingCondition', 'templateApplication']) {
+    const created = await fixture.call('POST', '/alarm/base/examine/config', fixture.admin, {
+      name: `${businessType} 流程`,
+      businessType,
+      active: true,
+      steps: [
+        { name: '工程审核', mode: 'any', approvers: [{ kind: 'role', id: fixture.roleIds[ROLE_NAMES.engineer] }] },
+        { name: '批准', mode: 'any', approvers: [{ kind: 'role', id: fixture.roleIds[ROLE_NAMES.approver] }] },
+      ],
+    });
+    expect(created.json()).toMatchObject({ code: 0 });
+  }
+  return fixture;
+}
+
+/** The pending approval of a change request, by its id. */
+export async function approvalOf(fixture: MocFixture, changeId: number): Promise<number> {
+  const response = await fixture.call('GET', `/alarm/op/update/${changeId}`, fixture.viewer);
+  return response.json().data.approval.approvalId;
+}
