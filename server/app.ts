@@ -63,6 +63,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  app.decorate('plantTimeZone', config.plantTimeZone);
   await app.register(securityHeaders, { avatarBaseUrl: config.avatarBaseUrl });
   await app.register(routePermissions);
   await app.register(repositories, { database });

@@ -7,6 +7,13 @@ import dayjs from 'dayjs';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** PLANT_TZ: exports write date-times as the plant reads them. */
+    plantTimeZone: string;
+  }
+}
+
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export type CellValue = string | number | boolean | Date | null;
@@ -31,14 +38,44 @@ export function exportFileName(stem: string, now: Date = new Date()): string {
   return `${stem}-${dayjs(now).format('YYYYMMDDHHmmss')}.xlsx`;
 }
 
-async function writeWorkbook<T>(stream: PassThrough, { sheetName, columns, rows }: XlsxExport<T>): Promise<void> {
+/** `YYYY-MM-DD HH:mm:ss`, zero padded, in the given time zone: how every date-time of an export reads. */
+export function dateTimeWriter(timeZone: string): (date: Date) => string {
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  return (date) => {
+    const part = Object.fromEntries(format.formatToParts(date).map(({ type, value }) => [type, value]));
+    return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+  };
+}
+
+async function writeWorkbook<T>(
+  stream: PassThrough,
+  { sheetName, columns, rows }: XlsxExport<T>,
+  timeZone: string,
+): Promise<void> {
+  const dateTime = dateTimeWriter(timeZone);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((column) => ({ header: column.header, width: column.width ?? 16 }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   for await (const row of rows) {
-    sheet.addRow(columns.map((column) => column.value(row))).commit();
+    sheet
+      .addRow(
+        columns.map((column) => {
+          const value = column.value(row);
+          return value instanceof Date ? dateTime(value) : value;
+        }),
+      )
+      .commit();
   }
   sheet.commit();
   await workbook.commit();
@@ -50,7 +87,7 @@ async function writeWorkbook<T>(stream: PassThrough, { sheetName, columns, rows 
  */
 export function sendXlsx<T>(reply: FastifyReply, spec: XlsxExport<T>): FastifyReply {
   const stream = new PassThrough();
-  writeWorkbook(stream, spec).catch((error: unknown) => {
+  writeWorkbook(stream, spec, reply.server.plantTimeZone).catch((error: unknown) => {
     reply.log.error({ err: error }, 'xlsx export failed');
     stream.destroy(error instanceof Error ? error : new Error(String(error)));
   });

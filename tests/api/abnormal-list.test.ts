@@ -9,7 +9,7 @@ describe('abnormal alarm list API', { timeout: SLOW }, () => {
   let handler: TestUser;
 
   beforeAll(async () => {
-    t = await build();
+    t = await build({ plantTimeZone: 'Asia/Shanghai' });
     viewer = await t.createUser({ permissions: ['alarm-bases-abnormal-view'] });
     handler = await t.createUser({ username: 'handler', permissions: ['alarm-bases-list-handle'] });
     for (const statement of [
@@ -68,6 +68,11 @@ describe('abnormal alarm list API', { timeout: SLOW }, () => {
     expect(sheet.rowCount).toBe(2);
     expect((sheet.getRow(2).values as unknown[]).slice(1, 2)).toEqual(['FIC-101']);
     expect(sheet.getRow(2).getCell(6).value).toBe('颤振报警');
+    // Date-times read as the plant does (PLANT_TZ, Asia/Shanghai by default): 08:00 UTC is 16:00 there.
+    const times = (sheet.getRow(2).values as unknown[]).filter(
+      (value) => typeof value === 'string' && /^\d{4}-/.test(value),
+    );
+    expect(times).toEqual(['2026-01-05 16:00:00', '2026-01-05 17:00:00']);
   });
 
   it('ends an open record only with the library’s handle, with a reason, once', async () => {

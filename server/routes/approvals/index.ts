@@ -5,7 +5,6 @@
  * last approval applies the change in the same transaction. Endpoints: src/shared/moc.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import dayjs from 'dayjs';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
@@ -22,7 +21,7 @@ import type { Executor } from '../../db';
 import { type Actor, canDecide } from '../../domain/approvals/progress';
 import { isEnded, revokeRefusal, transitionRefusal } from '../../domain/changes/lifecycle';
 import { ApiError, refused } from '../../errors';
-import { sendXlsx } from '../../export/xlsx';
+import { dateTimeWriter, sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
 import type { ApprovalRow } from '../../repositories/approvals';
 import { envelope, ok } from '../../schemas/envelope';
@@ -88,12 +87,13 @@ const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const rows = await approvals.rows(request.query, await actorOf(request));
+      const dateTime = dateTimeWriter(app.plantTimeZone);
       const progress = (row: ApprovalRow) =>
         row.steps
           .map((step) => {
             const decisions = step.decisions.map(
               (d) =>
-                `${d.user.name} ${DECISION_LABELS[d.decision]} ${dayjs(d.decidedAt).format('YYYY-MM-DD HH:mm')}${d.comment ? `：${d.comment}` : ''}`,
+                `${d.user.name} ${DECISION_LABELS[d.decision]} ${dateTime(new Date(d.decidedAt))}${d.comment ? `：${d.comment}` : ''}`,
             );
             return `${step.position}. ${step.name}${decisions.length ? `（${decisions.join('；')}）` : ''}`;
           })
@@ -111,7 +111,7 @@ const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { header: '发起人', value: (row) => row.initiator.name },
           { header: '审批流程', value: (row) => row.flowName, width: 20 },
           { header: '审批进度', value: progress, width: 60 },
-          { header: '提交时间', value: (row) => dayjs(row.startedAt).format('YYYY-MM-DD HH:mm:ss'), width: 20 },
+          { header: '提交时间', value: (row) => new Date(row.startedAt), width: 20 },
         ],
       });
     },

@@ -4,7 +4,6 @@
  * The improvement board reads the applied ones. Endpoints: src/shared/moc.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import dayjs from 'dayjs';
 import { Type } from 'typebox';
 import {
   BUSINESS_TYPE_LABELS,
@@ -41,7 +40,7 @@ import {
 
 const PATH = '/alarm/op/update';
 const permission = (action: 'view' | 'create' | 'edit' | 'delete') => routePermission(PATH, action);
-const formatTime = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '');
+const time = (value: string | null) => (value ? new Date(value) : null);
 
 const changeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { repositories } = app;
@@ -80,8 +79,8 @@ const changeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { header: '变更项', value: (row) => row.itemCount, width: 8 },
           { header: '发起人', value: (row) => row.initiator.name },
           { header: '变更原因', value: (row) => row.reason, width: 40 },
-          { header: '创建时间', value: (row) => formatTime(row.createdAt), width: 20 },
-          { header: '实施时间', value: (row) => formatTime(row.appliedAt), width: 20 },
+          { header: '创建时间', value: (row) => time(row.createdAt), width: 20 },
+          { header: '实施时间', value: (row) => time(row.appliedAt), width: 20 },
           { header: '冲突', value: (row) => row.conflicts.map((conflict) => conflict.message).join('\n'), width: 40 },
         ],
       }),

@@ -4,7 +4,6 @@
  * The hidden create and edit pages have no permission of their own: they call these endpoints.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import dayjs from 'dayjs';
 import { type Static, Type } from 'typebox';
 import { templateItemProblems } from '../../../src/shared/templateValidation';
 import { routePermission } from '../../auth/permissions';
@@ -155,7 +154,7 @@ const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { header: '报警项', value: (row) => row.itemCount, width: 8 },
           { header: '必需项', value: (row) => row.requiredCount, width: 8 },
           { header: '修改人', value: (row) => row.updatedBy },
-          { header: '修改时间', value: (row) => dayjs(row.updatedAt).format('YYYY-MM-DD HH:mm:ss'), width: 20 },
+          { header: '修改时间', value: (row) => new Date(row.updatedAt), width: 20 },
         ],
         rows: templates.rows(request.query as TemplateFilters),
       }),
