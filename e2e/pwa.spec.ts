@@ -29,7 +29,7 @@ test('the service worker registers and the shell reloads offline with the offlin
   await context.setOffline(false);
 });
 
-test('a new build shows the update notice, and 刷新 activates it and reloads', async ({ page }) => {
+test('a new build shows the update notice, and 刷新 activates it and reloads', async ({ page, context }) => {
   await signInAsAdmin(page);
   await page.evaluate(async () => navigator.serviceWorker.ready);
   await page.reload();
@@ -53,6 +53,11 @@ test('a new build shows the update notice, and 刷新 activates it and reloads',
       return { waiting: Boolean(registration?.waiting), controlled: Boolean(navigator.serviceWorker.controller) };
     });
     expect(state).toEqual({ waiting: false, controlled: true });
+    // The updated app still starts offline.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText('当前处于离线状态').first()).toBeVisible();
+    await context.setOffline(false);
   } finally {
     writeFileSync(sw, readFileSync(sw, 'utf8').replace(/\n\/\/ build \d+\n$/, ''));
   }

@@ -5,10 +5,14 @@ export interface UpdatePrompt {
   show(refresh: () => void): void;
 }
 
+/**
+ * Clears what the old version cached at run time. The precache stays: the new worker has just filled it
+ * with the new build (and pruned the old one), and it is what lets the app start offline.
+ */
 async function clearCaches(): Promise<void> {
   if (!('caches' in window)) return;
   const keys = await caches.keys();
-  await Promise.all(keys.map((key) => caches.delete(key)));
+  await Promise.all(keys.filter((key) => !key.startsWith('workbox-precache')).map((key) => caches.delete(key)));
 }
 
 /**
