@@ -72,6 +72,16 @@ test('a forged token is refused and leads to /403', async ({ page }) => {
   await expect(page).toHaveURL(/\/403$/);
 });
 
+test('a server that cannot be reached at start-up offers a retry, not /403', async ({ page }) => {
+  await page.route('**/api/userinfo', (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
+  await page.goto(adminLink());
+  await expect(page.getByText('无法加载用户信息')).toBeVisible();
+  expect(new URL(page.url()).pathname).not.toBe('/403');
+  await page.unroute('**/api/userinfo');
+  await page.getByRole('button', { name: /重\s*试/ }).click();
+  await expect(page.getByRole('menu').first()).toBeVisible();
+});
+
 test('an unknown path shows the 404 page', async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto('/no/such/page');

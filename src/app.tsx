@@ -5,6 +5,7 @@ import type React from 'react';
 import defaultSettings from '../config/defaultSettings';
 import ErrorBoundary from './components/ErrorBoundary';
 import HeaderUser, { avatarUrl } from './components/HeaderUser';
+import LoadFailed from './components/LoadFailed';
 import OfflineNotice from './components/OfflineNotice';
 import { requestConfig } from './requestErrorConfig';
 import { bootstrapSession } from './services/bootstrap';
@@ -15,22 +16,30 @@ import { filterMenu, isPathAllowed, type MenuItem } from './shared/routes';
 
 interface InitialState {
   currentUser?: CurrentUser;
+  /** The user could not be loaded (server down, network): the page offers a retry instead of /403. */
+  loadError?: Error;
   settings: typeof defaultSettings;
 }
 
 export async function getInitialState(): Promise<InitialState> {
-  const currentUser = await bootstrapSession({
-    location: window.location,
-    fetchUser: fetchUserInfo,
-    goto: (path) => history.push(path),
-    replaceAddress: (address) => window.history.replaceState(window.history.state, '', address),
-    isOnline: () => navigator.onLine,
-  }).catch(() => undefined);
-  return { currentUser, settings: defaultSettings };
+  try {
+    const currentUser = await bootstrapSession({
+      location: window.location,
+      fetchUser: fetchUserInfo,
+      goto: (path) => history.push(path),
+      replaceAddress: (address) => window.history.replaceState(window.history.state, '', address),
+      isOnline: () => navigator.onLine,
+    });
+    return { currentUser, settings: defaultSettings };
+  } catch {
+    // The request client has already said why (toast); 401/403 have already gone to /403.
+    return { loadError: new Error('服务器暂时无法访问，请检查网络后重试'), settings: defaultSettings };
+  }
 }
 
 export const layout: RunTimeLayoutConfig = ({ initialState }) => {
   const user = initialState?.currentUser;
+  const loadError = initialState?.loadError;
   const permissions = user?.permission ?? [];
   let visibleMenu: MenuItem[] = [];
   return {
@@ -51,8 +60,15 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
       return visibleMenu as typeof menuData;
     },
     onPageChange: (location) => {
+      if (loadError) return;
       if (location?.pathname && !isPathAllowed(location.pathname, permissions, visibleMenu)) history.push('/403');
     },
+    childrenRender: (children) =>
+      loadError ? (
+        <LoadFailed title="无法加载用户信息" error={loadError} retry={() => window.location.reload()} />
+      ) : (
+        children
+      ),
     ErrorBoundary,
   };
 };
