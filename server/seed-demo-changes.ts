@@ -34,7 +34,14 @@ async function points(tx: Executor, tagPrefix: string, condition: string, limit:
   );
 }
 
-async function seedConditions(tx: Executor, adminName: string, now: number): Promise<void> {
+const ADMIN = 'admin';
+
+/**
+ * The conditions and their switch timeline. Seeded before the demo journal is imported, so that its
+ * events carry the condition of their unit and the boards' condition filter has something to show.
+ */
+export async function seedDemoConditions(tx: Executor, now: number): Promise<void> {
+  const adminName = ADMIN;
   const units = await queryRows<{ id: number; name: string }>(tx, sql`select id, name from units order by id`);
   for (const unit of units) {
     const rows = await tx
@@ -80,10 +87,10 @@ async function seedConditions(tx: Executor, adminName: string, now: number): Pro
   }
 }
 
-export async function seedDemoChanges(tx: Executor, now: number): Promise<void> {
+export async function seedDemoChanges(tx: Executor): Promise<void> {
   const [admin] = await queryRows<{ id: number; username: string }>(
     tx,
-    sql`select id, username from users where username = 'admin'`,
+    sql`select id, username from users where username = ${ADMIN}`,
   );
   const roles = await queryRows<{ id: number; name: string }>(tx, sql`select id, name from roles`);
   const roleId = (name: string) => roles.find((role) => role.name === name)?.id as number;
@@ -91,7 +98,6 @@ export async function seedDemoChanges(tx: Executor, now: number): Promise<void> 
   const approvals = createApprovalsRepository(tx);
   const conditions = createConditionsRepository(tx);
   const changes = createChangesRepository(tx, approvals, conditions);
-  await seedConditions(tx, admin.username, now);
 
   for (const businessType of BUSINESS_TYPES) {
     await approvals.saveFlow(

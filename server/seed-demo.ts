@@ -1,5 +1,5 @@
 /**
- * The demo plant (SEED_DEMO, first start only): four units with equipment of several types, about 300
+ * The demo plant (SEED_DEMO, first start only): four units with equipment of several types, 330
  * alarm points with rationalization fields, and 30 days of simulated journal ending now — with floods, bad
  * actors, chattering, standing alarms and shelving — so every board and list has something true to show.
  */
@@ -10,7 +10,7 @@ import { asJournalBatches, type Scenario, type SimulatedPoint, simulateJournal }
 import { createRng } from './domain/simulator/random';
 import { ingestJournal } from './repositories/ingest';
 import { arrayParam, queryRows } from './repositories/raw-sql';
-import { seedDemoChanges } from './seed-demo-changes';
+import { seedDemoChanges, seedDemoConditions } from './seed-demo-changes';
 import { seedDemoTemplates } from './seed-demo-templates';
 
 const DAY = 86_400_000;
@@ -39,6 +39,7 @@ const DEMO_UNITS: DemoUnit[] = [
       ['F-101', '加热炉'],
       ['T-101', '塔'],
       ['V-101', '储罐'],
+      ['E-102', '换热器'],
     ],
   },
   {
@@ -53,6 +54,7 @@ const DEMO_UNITS: DemoUnit[] = [
       ['E-201', '换热器'],
       ['R-201', '反应器'],
       ['T-201', '塔'],
+      ['P-202', '离心泵'],
     ],
   },
   {
@@ -66,6 +68,7 @@ const DEMO_UNITS: DemoUnit[] = [
       ['P-301', '离心泵'],
       ['E-301', '换热器'],
       ['R-301', '反应器'],
+      ['E-302', '换热器'],
     ],
   },
   {
@@ -78,6 +81,7 @@ const DEMO_UNITS: DemoUnit[] = [
       ['B-401', '锅炉'],
       ['P-401', '离心泵'],
       ['V-401', '储罐'],
+      ['E-401', '换热器'],
     ],
   },
 ];
@@ -88,6 +92,8 @@ const MEASUREMENTS = [
   { prefix: 'FI', what: '流量', eu: 't/h', limit: 120 },
   { prefix: 'LI', what: '液位', eu: '%', limit: 80 },
 ];
+/** Six instruments per equipment, every other one with a low alarm too: 15 alarm points each (330 in all). */
+const MEASUREMENTS_PER_EQUIPMENT = 6;
 const CONDITIONS = [
   { code: 'PVHI', label: '高', priority: 'low' as Priority },
   { code: 'PVHH', label: '高高', priority: 'high' as Priority },
@@ -105,7 +111,7 @@ function demoPoints(unit: DemoUnit): DemoPoint[] {
   const rng = createRng(DEMO_SEED + unit.code.charCodeAt(0));
   const points: DemoPoint[] = [];
   unit.equipment.forEach(([equipment], e) => {
-    for (let m = 0; m < 4; m++) {
+    for (let m = 0; m < MEASUREMENTS_PER_EQUIPMENT; m++) {
       const measurement = MEASUREMENTS[(e + m) % MEASUREMENTS.length];
       const tag = `${unit.code}-${measurement.prefix}${100 + e * 10 + m}`;
       for (const condition of CONDITIONS.slice(0, m % 2 ? 3 : 2)) {
@@ -168,9 +174,10 @@ async function seedPlant(tx: Executor, unit: DemoUnit, points: DemoPoint[]): Pro
 export async function seedDemoData(tx: Executor, now: number = Date.now()): Promise<void> {
   const to = Math.floor(now / 60_000) * 60_000;
   const from = to - 30 * DAY;
-  for (const [index, unit] of DEMO_UNITS.entries()) {
-    const points = demoPoints(unit);
-    await seedPlant(tx, unit, points);
+  const plants = DEMO_UNITS.map((unit) => ({ unit, points: demoPoints(unit) }));
+  for (const { unit, points } of plants) await seedPlant(tx, unit, points);
+  await seedDemoConditions(tx, to);
+  for (const [index, { unit, points }] of plants.entries()) {
     const rows = simulateJournal({
       scenario: unit.scenario,
       points,
@@ -187,5 +194,5 @@ export async function seedDemoData(tx: Executor, now: number = Date.now()): Prom
     });
   }
   await seedDemoTemplates(tx);
-  await seedDemoChanges(tx, to);
+  await seedDemoChanges(tx);
 }

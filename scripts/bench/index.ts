@@ -4,8 +4,11 @@
  * - import of the 1,000,000-row CSV journal over HTTP (time, peak RSS of the process, progress seen);
  * - `/api/kpi/summary` for 30 days on that journal, p50 / p95;
  * - `/api/health` p99 while those KPI queries run;
- * - the alarm library's list, a page of 20 per filter on 100,000 points (scripts/bench/library.ts).
+ * - load: 200 connections for 30 s on the library list and the KPI summary (scripts/bench/load.ts);
+ * - the alarm library's list, a page of 20 per filter on 100,000 points (scripts/bench/library.ts);
+ * - web: first-load weight and LCP of the built app in Chromium (scripts/bench/web.ts).
  * Embedded database (PGlite) in a temporary directory; server and client share this process.
+ * `npm run bench -- seed library journal web` runs only the parts named (all by default).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +20,8 @@ import { openDatabase } from '../../server/db';
 import { ADMIN_USERNAME, seedDatabase } from '../../server/seed';
 import { BENCH_END, writeBenchJournal } from './journal-file';
 import { benchLibrary } from './library';
+import { benchLoad } from './load';
+import { benchWeb } from './web';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -48,9 +53,15 @@ async function main(): Promise<void> {
   print(
     `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${mb(os.totalmem())} RAM, Node ${process.version}`,
   );
-  await benchDemoSeed();
-  await benchLibrary(print);
+  const parts = process.argv.slice(2);
+  const wanted = (part: string) => parts.length === 0 || parts.includes(part);
+  if (wanted('seed')) await benchDemoSeed();
+  if (wanted('library')) await benchLibrary(print);
+  if (wanted('journal')) await benchJournal();
+  if (wanted('web')) await benchWeb(print);
+}
 
+async function benchJournal(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const file = path.join(dir, 'journal.csv');
   let started = performance.now();
@@ -139,6 +150,7 @@ async function main(): Promise<void> {
   print(
     `/api/health during KPI queries: p99 ${ms(percentile(healthTimes, 99))} over ${healthTimes.length} requests (budget ≤ 50 ms)`,
   );
+  await benchLoad(print, base, auth.authorization, { from, to });
 
   await app.close();
   await database.close();

@@ -7,12 +7,12 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, PgliteSession } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type AppConfig, MEMORY_DATA_DIR } from '../config';
 import { lockDataDir } from './lock';
-import { PgliteThread } from './pglite-thread';
+import { PgliteThread, type ThreadQueryOptions } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -37,6 +37,19 @@ export interface OpenDatabaseOptions {
 
 /** Any constant shared by every API node: they serialise their migrations on it. */
 const MIGRATION_LOCK_KEY = 7_183_220_491;
+
+/**
+ * Runs `copySql` (a `COPY … FROM '/dev/blob'`) with `data` as its input on the embedded database, on the
+ * executor's own transaction. Answers false, running nothing, on PostgreSQL: node-postgres offers no COPY
+ * FROM STDIN without an extra package, so callers fall back to multi-row inserts there.
+ */
+export async function copyFromBytes(executor: Executor, copySql: string, data: Uint8Array): Promise<boolean> {
+  const session = (executor as unknown as { session: unknown }).session;
+  if (!(session instanceof PgliteSession)) return false;
+  const client = (session as unknown as { client: PgliteThread }).client;
+  await client.query(copySql, [], { data } satisfies ThreadQueryOptions);
+  return true;
+}
 
 export function defaultMigrationsFolder(): string {
   return path.resolve(process.cwd(), 'drizzle');

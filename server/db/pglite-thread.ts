@@ -3,6 +3,7 @@
  * PGlite's interface drizzle's pglite driver uses — `query`, `exec`, `transaction` — so a heavy query
  * runs off the event loop and `/api/health` and every other request stay responsive meanwhile.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
@@ -30,6 +31,13 @@ export interface PgliteThreadOptions {
   dataDir?: string;
   /** An in-memory database starts as a copy of this dump (`PGlite.dumpDataDir`). */
   template?: Blob;
+  /** Create the data directory and stop (see `PgliteThread.create`). */
+  initialiseOnly?: boolean;
+}
+
+/** Query options the thread forwards: PGlite's, plus the bytes of a `COPY … FROM '/dev/blob'`. */
+export interface ThreadQueryOptions extends QueryOptions {
+  data?: Uint8Array;
 }
 
 export class PgliteThread {
@@ -61,7 +69,16 @@ export class PgliteThread {
     });
   }
 
+  /**
+   * A new data directory is first created by a short-lived worker: initdb leaves several hundred MB of
+   * WebAssembly memory behind that only ending its thread returns, so the server's own worker starts lean.
+   */
   static async create(options: PgliteThreadOptions): Promise<PgliteThread> {
+    if (options.dataDir && !fs.existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
+      const creator = new PgliteThread({ dataDir: options.dataDir, initialiseOnly: true });
+      await creator.ready;
+      await creator.worker.terminate();
+    }
     const thread = new PgliteThread(options);
     await thread.ready;
     return thread;
@@ -75,8 +92,8 @@ export class PgliteThread {
     });
   }
 
-  query<T>(sql: string, params?: unknown[], options?: QueryOptions, txId?: number): Promise<Results<T>> {
-    return this.call('query', { sql, params, rowMode: options?.rowMode, txId });
+  query<T>(sql: string, params?: unknown[], options?: ThreadQueryOptions, txId?: number): Promise<Results<T>> {
+    return this.call('query', { sql, params, rowMode: options?.rowMode, data: options?.data, txId });
   }
 
   exec(sql: string, txId?: number): Promise<Results[]> {
@@ -88,7 +105,8 @@ export class PgliteThread {
     await this.call('begin', { txId });
     let closed = false;
     const tx = {
-      query: <R>(sql: string, params?: unknown[], options?: QueryOptions) => this.query<R>(sql, params, options, txId),
+      query: <R>(sql: string, params?: unknown[], options?: ThreadQueryOptions) =>
+        this.query<R>(sql, params, options, txId),
       sql: () => {
         throw new Error('tagged-template queries are not available through the database thread');
       },

@@ -14,8 +14,13 @@ const parsers = Object.fromEntries(
   ]),
 );
 
-const { dataDir, template } = workerData;
+const { dataDir, template, initialiseOnly } = workerData;
 const db = await PGlite.create(dataDir ? dataDir : template ? { loadDataDir: template } : {});
+if (initialiseOnly) {
+  // A new data directory is created by a worker of its own: initdb leaves hundreds of MB of WebAssembly
+  // memory behind, which only ending the thread gives back (the main thread ends it on this message).
+  await db.close();
+}
 
 /** Open transactions by id: each stays open until the main thread commits or rolls it back. */
 const transactions = new Map();
@@ -67,7 +72,9 @@ async function finish(txId, commit) {
 }
 
 const handlers = {
-  query: ({ sql, params, rowMode, txId }) => target(txId).query(sql, params, { rowMode, parsers }),
+  // `data`: the bytes a `COPY … FROM '/dev/blob'` reads.
+  query: ({ sql, params, rowMode, data, txId }) =>
+    target(txId).query(sql, params, { rowMode, parsers, ...(data ? { blob: new Blob([data]) } : {}) }),
   exec: ({ sql, txId }) => target(txId).exec(sql),
   begin: ({ txId }) => begin(txId),
   commit: ({ txId }) => finish(txId, true),

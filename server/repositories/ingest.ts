@@ -9,7 +9,7 @@ import type { EventSource } from '../db/schema';
 import { DuplicateFilter, type JournalBatch, type JournalError } from '../domain/journal';
 import { createAbnormalRepository } from './abnormal';
 import { IngestSession, rebuildRollups, recomputePoints } from './journal';
-import { queryRows } from './raw-sql';
+import { queryRows, timestampParam } from './raw-sql';
 
 export interface IngestRequest {
   source: EventSource;
@@ -28,6 +28,34 @@ export interface IngestResult {
   /** Errors found in all, including those beyond the reported ones. */
   errorCount: number;
   batchId: number | null;
+}
+
+/** Events stored by one ingest above which the planner statistics of the journal are refreshed. */
+const ANALYZE_AFTER_ROWS = 50_000;
+
+/**
+ * The batches of `source`, the next one already being read while the caller stores the current one: parsing
+ * runs on this thread while the database works in its own, instead of one waiting for the other.
+ */
+export async function* readAhead<T>(source: AsyncIterable<T> | Iterable<T>): AsyncGenerator<T> {
+  const iterator =
+    Symbol.asyncIterator in source
+      ? (source as AsyncIterable<T>)[Symbol.asyncIterator]()
+      : (source as Iterable<T>)[Symbol.iterator]();
+  let next = Promise.resolve(iterator.next());
+  try {
+    for (;;) {
+      const current = await next;
+      if (current.done) return;
+      next = Promise.resolve(iterator.next());
+      // Failures surface when that batch is awaited; until then, keep Node from reporting them as unhandled.
+      next.catch(() => undefined);
+      yield current.value;
+    }
+  } finally {
+    // Queued behind a read still under way, if any.
+    await iterator.return?.();
+  }
 }
 
 /** Thrown inside the transaction to roll it back when a row was bad. */
@@ -64,7 +92,7 @@ export async function ingestJournal(
       });
       const duplicates = new DuplicateFilter();
       let stored = 0;
-      for await (const part of batches) {
+      for await (const part of readAhead(batches)) {
         errors.push(...part.errors);
         errorCount = part.errorCount;
         if (errorCount > 0) continue;
@@ -80,9 +108,13 @@ export async function ingestJournal(
       const allDuplicates = duplicates.duplicates + session.storedDuplicates;
       await tx.execute(sql`
         update journal_batches set event_count = ${totals.imported}, duplicates = ${allDuplicates},
-          first_time = (select min(time) from alarm_events where batch_id = ${batch.id}),
-          last_time = (select max(time) from alarm_events where batch_id = ${batch.id})
+          first_time = ${totals.stored ? timestampParam(totals.stored.from) : null},
+          last_time = ${totals.stored ? timestampParam(totals.stored.to) : null}
         where id = ${batch.id}`);
+      // The embedded database has no autovacuum: a large load refreshes the planner statistics itself.
+      if (totals.imported >= ANALYZE_AFTER_ROWS) {
+        await tx.execute(sql`analyze alarm_events, alarm_load_10m, alarm_point_days, alarm_episodes, alarm_points`);
+      }
       if (totals.imported > 0) await abnormal.detect(request.timeZone, totals.pointIds, tx);
       return { imported: totals.imported, duplicates: allDuplicates, errors: [], errorCount: 0, batchId: batch.id };
     });

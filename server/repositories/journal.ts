@@ -7,9 +7,10 @@
  * data, or a possible duplicate) is marked dirty and replayed from its first event when the session
  * finishes. Rollups are rebuilt over the time range the session touched.
  */
-import { sql } from 'drizzle-orm';
-import type { Executor } from '../db';
+import { type SQL, sql } from 'drizzle-orm';
+import { copyFromBytes, type Executor } from '../db';
 import type { EventSource } from '../db/schema';
+import { copyLine } from '../domain/ingest/copyText';
 import { initialReplayState, PointReplay, type ReplayEpisode, type ReplayState } from '../domain/ingest/replay';
 import type { JournalRow } from '../domain/journal';
 import type { Priority } from '../domain/kpi/types';
@@ -48,6 +49,8 @@ export interface IngestTotals {
   pointIds: number[];
   /** Time range whose facts changed, epoch ms; undefined when nothing changed. */
   range?: { from: number; to: number };
+  /** First and last time of the events stored, epoch ms; undefined when none were. */
+  stored?: { from: number; to: number };
 }
 
 const pointKey = (tag: string, condition: string) => `${tag}\u0000${condition}`;
@@ -114,7 +117,9 @@ export async function rebuildRollups(tx: Executor, from: number, to: number): Pr
   ] as const) {
     const lo = Math.floor(from / 1000 / seconds) * seconds;
     const hi = (Math.floor(to / 1000 / seconds) + 1) * seconds;
-    const bucket = sql`to_timestamp(floor(extract(epoch from time) / ${seconds}) * ${seconds})`;
+    // Buckets aligned to the epoch in UTC (domain.md); date_bin is plain timestamp arithmetic, where
+    // extract(epoch) would compute in numeric for every event.
+    const bucket = sql`date_bin(${sql.raw(`'${seconds} seconds'`)}::interval, time, timestamptz '1970-01-01 00:00:00+00')`;
     const range = sql`time >= to_timestamp(${lo}) and time < to_timestamp(${hi})`;
     await tx.execute(
       sql`delete from ${sql.identifier(table)} where ${sql.identifier(column)} >= to_timestamp(${lo}) and ${sql.identifier(column)} < to_timestamp(${hi})`,
@@ -214,6 +219,120 @@ export async function recomputePoints(
   return from <= to ? { from, to } : undefined;
 }
 
+/** The name of the operating condition active on unit `unit` at `time`: its latest switch at or before then. */
+const activeCondition = (unit: SQL, time: SQL) => sql`(
+  select c.name from operating_condition_switches s join operating_conditions c on c.id = s.condition_id
+  where s.unit_id = ${unit} and s.switched_at <= ${time} order by s.switched_at desc limit 1)`;
+
+/**
+ * Tags the events of a batch with their unit's operating condition at their time (domain.md, 多工况), so
+ * the rollups and every KPI can be filtered by condition. Events of units without switches keep none.
+ * Answers whether any unit has switches (then episodes need the same tagging).
+ */
+export async function tagOperatingConditions(tx: Executor, batchId: number | null): Promise<boolean> {
+  const [{ any }] = await queryRows<{ any: boolean }>(
+    tx,
+    sql`select exists (select 1 from operating_condition_switches) as "any"`,
+  );
+  if (!any || batchId === null) return any;
+  await tx.execute(sql`
+    update alarm_events e set operating_condition = ${activeCondition(sql`e.unit_id`, sql`e.time`)}
+    where e.batch_id = ${batchId} and e.unit_id in (select unit_id from operating_condition_switches)`);
+  return true;
+}
+
+/** Episodes carry the condition of the event that made them: a chatter run its last annunciation, others their start. */
+async function tagEpisodeConditions(tx: Executor, pointIds: readonly number[]): Promise<void> {
+  await tx.execute(sql`
+    update alarm_episodes ep
+    set operating_condition = coalesce(
+      ${activeCondition(sql`ep.unit_id`, sql`case when ep.kind = 'chatter' then ep.end_time else ep.start_time end`)}, '')
+    where ep.point_id = any(${arrayParam(pointIds)}::int[])
+      and ep.unit_id in (select unit_id from operating_condition_switches)`);
+}
+
+interface StoredEventRow {
+  time: number;
+  pointId: number;
+  event: string;
+  priority: string;
+  consoleId: number;
+  unitId: number | null;
+  valueNumber: number | null;
+  valueText: string | null;
+  description: string | null;
+  counted: boolean;
+}
+
+/** Events of one batch on their way into alarm_events, with their time range. */
+class EventColumns {
+  readonly rows: StoredEventRow[] = [];
+  first = Number.POSITIVE_INFINITY;
+  last = Number.NEGATIVE_INFINITY;
+
+  get length(): number {
+    return this.rows.length;
+  }
+
+  push(row: StoredEventRow): void {
+    this.rows.push(row);
+    if (row.time < this.first) this.first = row.time;
+    if (row.time > this.last) this.last = row.time;
+  }
+}
+
+const EVENT_COLUMNS =
+  'time, point_id, event, priority, console_id, unit_id, value_number, value_text, description, source, batch_id, counted';
+const encoder = new TextEncoder();
+
+/** Bulk-loads events that cannot conflict (embedded database); false when the driver has no COPY. */
+function copyEvents(tx: Executor, columns: EventColumns, options: IngestOptions): Promise<boolean> {
+  let text = '';
+  for (const row of columns.rows) {
+    text += copyLine([
+      new Date(row.time).toISOString(),
+      row.pointId,
+      row.event,
+      row.priority,
+      row.consoleId,
+      row.unitId,
+      row.valueNumber,
+      row.valueText,
+      row.description,
+      options.source,
+      options.batchId,
+      row.counted,
+    ]);
+  }
+  return copyFromBytes(tx, `copy alarm_events (${EVENT_COLUMNS}) from '/dev/blob'`, encoder.encode(text));
+}
+
+/** Inserts events, dropping those already stored; answers how many went in and their time range. */
+async function insertEvents(
+  tx: Executor,
+  columns: EventColumns,
+  options: IngestOptions,
+): Promise<{ inserted: number; first: number; last: number }> {
+  const column = <T>(pick: (row: StoredEventRow) => T) => arrayParam(columns.rows.map(pick));
+  const [result] = await queryRows<{ inserted: number; first: number | null; last: number | null }>(
+    tx,
+    sql`with stored as (
+      insert into alarm_events (${sql.raw(EVENT_COLUMNS)})
+      select to_timestamp(t / 1000), p, e, pr, c, u, vn, vt, d, ${options.source}, ${options.batchId}::int, ct
+      from unnest(${column((x) => x.time)}::float8[], ${column((x) => x.pointId)}::int[],
+                  ${column((x) => x.event)}::text[], ${column((x) => x.priority)}::text[],
+                  ${column((x) => x.consoleId)}::int[], ${column((x) => x.unitId)}::int[],
+                  ${column((x) => x.valueNumber)}::float8[], ${column((x) => x.valueText)}::text[],
+                  ${column((x) => x.description)}::text[], ${column((x) => x.counted)}::boolean[])
+        as x(t, p, e, pr, c, u, vn, vt, d, ct)
+      on conflict (point_id, time, event) do nothing
+      returning time)
+    select count(*)::int as inserted, ${epochMs(sql`min(time)`)} as "first", ${epochMs(sql`max(time)`)} as "last"
+    from stored`,
+  );
+  return { inserted: result.inserted, first: result.first ?? 0, last: result.last ?? 0 };
+}
+
 /**
  * One ingest: `add` batches of validated rows (exact duplicates within the session already dropped), then
  * `finish`. Unknown alarm points are created (status 待确认) with the first row's priority, console and unit.
@@ -256,32 +375,22 @@ export class IngestSession {
     await this.resolvePoints(rows);
     await this.loadStates(rows);
 
-    const n = rows.length;
-    const columns = {
-      time: new Array<number>(n),
-      point: new Array<number>(n),
-      event: new Array<string>(n),
-      priority: new Array<string>(n),
-      console: new Array<number>(n),
-      unit: new Array<number | null>(n),
-      valueNumber: new Array<number | null>(n),
-      valueText: new Array<string | null>(n),
-      description: new Array<string | null>(n),
-      counted: new Array<boolean>(n),
-    };
+    // Rows later than everything stored for their point cannot collide with a stored event (within-file
+    // duplicates are already gone): they are bulk-loaded. The others may repeat a stored event and go through
+    // an insert that drops conflicts.
+    const appended = new EventColumns();
+    const overlapping = new EventColumns();
     const episodes: ReplayEpisode[] = [];
     const episodePoints: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const row = rows[i];
+    for (const row of rows) {
       const point = this.points.get(pointKey(row.tag, row.condition)) as KnownPoint;
       const consoleId = row.console ? (this.consoles.get(row.console) as number) : (point.consoleId as number);
       const unitId = row.unit ? (this.units.get(row.unit) as number) : point.unitId;
       const session = this.sessions.get(point.id) as PointSession;
       let counted = false;
       const lastTime = session.replay.state.lastTime;
-      if (!session.dirty && (row.time <= session.storedLastTime || (lastTime !== null && row.time < lastTime))) {
-        session.dirty = true;
-      }
+      const overlaps = row.time <= session.storedLastTime;
+      if (!session.dirty && (overlaps || (lastTime !== null && row.time < lastTime))) session.dirty = true;
       if (!session.dirty) {
         const before = episodes.length;
         counted = session.replay.apply(
@@ -290,43 +399,38 @@ export class IngestSession {
         );
         for (let k = before; k < episodes.length; k++) episodePoints.push(point.id);
       }
-      columns.time[i] = row.time;
-      columns.point[i] = point.id;
-      columns.event[i] = row.event;
-      columns.priority[i] = row.priority ?? point.priority;
-      columns.console[i] = consoleId;
-      columns.unit[i] = unitId;
-      columns.valueNumber[i] = typeof row.value === 'number' ? row.value : null;
-      columns.valueText[i] = typeof row.value === 'string' ? row.value : null;
-      columns.description[i] = row.description ?? null;
-      columns.counted[i] = counted;
-      if (row.time < this.from) this.from = row.time;
-      if (row.time > this.to) this.to = row.time;
+      (overlaps ? overlapping : appended).push({
+        time: row.time,
+        pointId: point.id,
+        event: row.event,
+        priority: row.priority ?? point.priority,
+        consoleId,
+        unitId,
+        valueNumber: typeof row.value === 'number' ? row.value : null,
+        valueText: typeof row.value === 'string' ? row.value : null,
+        description: row.description ?? null,
+        counted,
+      });
     }
-
-    const [{ inserted }] = await queryRows<{ inserted: number }>(
-      this.tx,
-      sql`with stored as (
-        insert into alarm_events (time, point_id, event, priority, console_id, unit_id, value_number, value_text,
-                                  description, source, batch_id, counted)
-        select to_timestamp(t / 1000), p, e, pr, c, u, vn, vt, d, ${this.options.source}, ${this.options.batchId}::int, ct
-        from unnest(${arrayParam(columns.time)}::float8[], ${arrayParam(columns.point)}::int[],
-                    ${arrayParam(columns.event)}::text[], ${arrayParam(columns.priority)}::text[],
-                    ${arrayParam(columns.console)}::int[], ${arrayParam(columns.unit)}::int[],
-                    ${arrayParam(columns.valueNumber)}::float8[], ${arrayParam(columns.valueText)}::text[],
-                    ${arrayParam(columns.description)}::text[], ${arrayParam(columns.counted)}::boolean[])
-          as x(t, p, e, pr, c, u, vn, vt, d, ct)
-        on conflict (point_id, time, event) do nothing
-        returning 1)
-      select count(*)::int as inserted from stored`,
-    );
-    this.imported += inserted;
-    this.duplicates += n - inserted;
+    for (const columns of [appended, overlapping]) {
+      if (!columns.length) continue;
+      const stored =
+        columns === appended && (await copyEvents(this.tx, columns, this.options))
+          ? { inserted: columns.length, first: columns.first, last: columns.last }
+          : await insertEvents(this.tx, columns, this.options);
+      this.imported += stored.inserted;
+      this.duplicates += columns.length - stored.inserted;
+      if (stored.inserted > 0) {
+        this.from = Math.min(this.from, stored.first);
+        this.to = Math.max(this.to, stored.last);
+      }
+    }
     await upsertEpisodes(this.tx, episodePoints, episodes);
   }
 
   /** Replays dirty points, saves states and open spans, rebuilds rollups. */
   async finish(): Promise<IngestTotals> {
+    const tagged = this.imported > 0 && (await tagOperatingConditions(this.tx, this.options.batchId));
     const clean: { pointId: number; state: ReplayState }[] = [];
     const openSpans: ReplayEpisode[] = [];
     const openPoints: number[] = [];
@@ -350,6 +454,7 @@ export class IngestSession {
       sql`delete from alarm_episodes where kind = 'standing' and end_time is null and point_id = any(${arrayParam(cleanIds)}::int[])`,
     );
     await upsertEpisodes(this.tx, openPoints, openSpans);
+    if (tagged) await tagEpisodeConditions(this.tx, cleanIds);
     const changed = await recomputePoints(this.tx, dirty, this.options.chatterCount);
     let range: IngestTotals['range'];
     if (this.imported > 0 || changed) {
@@ -364,6 +469,7 @@ export class IngestSession {
       duplicates: this.duplicates,
       pointIds: [...this.sessions.keys()],
       range,
+      stored: this.imported > 0 ? { from: this.from, to: this.to } : undefined,
     };
   }
 

@@ -16,8 +16,23 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** A live token's holder and when the token expires. */
+export interface SignIn {
+  user: User;
+  expiresAt: Date;
+}
+
 export function createTokensRepository(db: Database) {
-  return {
+  /** Told of every revocation, so caches of signed-in holders forget at once. */
+  const revocationListeners = new Set<() => void>();
+  const revoked = () => {
+    for (const listener of revocationListeners) listener();
+  };
+  const repository = {
+    onRevoke(listener: () => void): void {
+      revocationListeners.add(listener);
+    },
+
     async issue(userId: number, ttlHours: number, tx: Executor = db): Promise<IssuedToken> {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + ttlHours * 3_600_000);
@@ -25,24 +40,29 @@ export function createTokensRepository(db: Database) {
       return { token, expiresAt };
     },
 
-    /** The holder of a token that is neither expired nor revoked (disabled users included). */
-    async findHolder(token: string, tx: Executor = db): Promise<User | undefined> {
+    /** The holder of a token that is neither expired nor revoked (disabled users included), and its expiry. */
+    async findSignIn(token: string, tx: Executor = db): Promise<SignIn | undefined> {
       const [row] = await tx
-        .select({ user: users })
+        .select({ user: users, expiresAt: tokens.expiresAt })
         .from(tokens)
         .innerJoin(users, eq(users.id, tokens.userId))
         .where(and(eq(tokens.tokenHash, hashToken(token)), isNull(tokens.revokedAt), gt(tokens.expiresAt, new Date())));
-      return row?.user;
+      return row;
+    },
+
+    async findHolder(token: string, tx: Executor = db): Promise<User | undefined> {
+      return (await repository.findSignIn(token, tx))?.user;
     },
 
     /** Signs the user out everywhere; answers how many live tokens were revoked. */
     async revokeAllOf(userId: number, tx: Executor = db): Promise<number> {
-      const revoked = await tx
+      const list = await tx
         .update(tokens)
         .set({ revokedAt: new Date() })
         .where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt)))
         .returning({ id: tokens.id });
-      return revoked.length;
+      revoked();
+      return list.length;
     },
 
     async revoke(token: string, tx: Executor = db): Promise<void> {
@@ -50,8 +70,10 @@ export function createTokensRepository(db: Database) {
         .update(tokens)
         .set({ revokedAt: new Date() })
         .where(and(eq(tokens.tokenHash, hashToken(token)), isNull(tokens.revokedAt)));
+      revoked();
     },
   };
+  return repository;
 }
 
 export type TokensRepository = ReturnType<typeof createTokensRepository>;

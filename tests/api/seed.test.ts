@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '../../server/db';
 import { alarmTypes, priorities, roles, systemTypes, userRoles, users } from '../../server/db/schema';
+import { queryRows } from '../../server/repositories/raw-sql';
 import { createRolesRepository } from '../../server/repositories/roles';
 import { ROLE_NAMES, seedDatabase } from '../../server/seed';
 import { routeIndex } from '../../src/shared/routes';
@@ -32,6 +33,17 @@ describe('first-start seeding', { timeout: SLOW }, () => {
       ['admin', '管理员'],
     ]);
     expect(await database.db.select().from(userRoles)).toHaveLength(1);
+  });
+
+  it('seeds a demo plant of a few hundred rationalized alarm points in four units', async () => {
+    const [plant] = await queryRows<{ points: number; units: number; rationalized: number; journaled: number }>(
+      database.db,
+      sql`select count(*)::int as points, count(distinct unit_id)::int as units,
+            count(*) filter (where cause <> '' and consequence <> '' and operator_response <> '')::int as rationalized,
+            (select count(distinct point_id)::int from alarm_events) as journaled
+          from alarm_points`,
+    );
+    expect(plant).toEqual({ points: 330, units: 4, rationalized: 330, journaled: 330 });
   });
 
   it("seeds the base dictionaries once, keeping an administrator's edits", async () => {

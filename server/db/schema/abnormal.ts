@@ -29,6 +29,8 @@ export const abnormalAlarms = pgTable(
     // At most one open record per point and kind: detection updates it instead of adding another.
     uniqueIndex('abnormal_alarms_open_idx').on(table.pointId, table.kind).where(sql`${table.status} = '未处置'`),
     index('abnormal_alarms_point_idx').on(table.pointId),
+    // The library's "abnormal kind" filter: open records of one kind.
+    index('abnormal_alarms_open_kind_idx').on(table.kind, table.pointId).where(sql`${table.status} = '未处置'`),
     index('abnormal_alarms_last_seen_idx').on(table.lastSeen),
   ],
 );

@@ -87,10 +87,28 @@ export const alarmPoints = pgTable(
   },
   (table) => [
     uniqueIndex('alarm_points_tag_condition_idx').on(table.tag, table.condition),
-    index('alarm_points_unit_idx').on(table.unitId),
-    index('alarm_points_console_idx').on(table.consoleId),
+    // The library list: each filter walks its index in the list's default order (tag, condition), so a page
+    // of 20 stops after 20 entries; counts read the same narrow entries.
+    index('alarm_points_unit_tag_idx').on(table.unitId, table.tag, table.condition),
+    index('alarm_points_console_tag_idx').on(table.consoleId, table.tag, table.condition),
     index('alarm_points_equipment_idx').on(table.equipmentId),
     index('alarm_points_active_idx').on(table.id).where(sql`not ${table.deleted}`),
+    // Tag prefixes (`like 'FIC-1%'`) whatever the database's collation.
+    index('alarm_points_tag_prefix_idx').on(table.tag.op('text_pattern_ops')).where(sql`not ${table.deleted}`),
+    index('alarm_points_condition_status_idx')
+      .on(table.condition, table.rationalizationStatus, table.tag)
+      .where(sql`not ${table.deleted}`),
+    index('alarm_points_priority_tag_idx')
+      .on(table.priority, table.tag, table.condition)
+      .where(sql`not ${table.deleted}`),
+    // Sorted by severity (server/repositories/library.ts, PRIORITY_RANK: the same expression).
+    index('alarm_points_priority_rank_idx')
+      .on(
+        sql`array_position(array['urgent','high','medium','low']::text[], ${table.priority})`,
+        table.tag,
+        table.condition,
+      )
+      .where(sql`not ${table.deleted}`),
   ],
 );
 

@@ -30,7 +30,7 @@ import { Batch, ImportResult, JobParams, JobQuery, MAX_SIMULATED_ROWS, Progress,
 
 const permission = routePermission('/alarm/mock', 'view');
 /** Rows per stored batch: fewer round trips than the parser's default. */
-const STORE_BATCH = 5 * DEFAULT_JOURNAL_BATCH_SIZE;
+const STORE_BATCH = 20 * DEFAULT_JOURNAL_BATCH_SIZE;
 const MAX_INGEST_ROWS = 10_000;
 
 /** code 0 when stored; with row errors code 1 (HTTP 422) and the error report, nothing stored. */
