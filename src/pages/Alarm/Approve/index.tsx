@@ -1,3 +1,184 @@
-import PageFrame from '@/components/PageFrame';
+/**
+ * 审批管理: tabs 待我审批 / 我发起的 / 全部. An approver of the current step approves or rejects with a
+ * comment; the initiator revokes a pending request (revoke action); ended records are deleted (delete
+ * action). A record opens in a drawer with the change and the progress of its steps.
+ */
+import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { useAccess } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { Drawer, Popconfirm, Result, Skeleton, Space, Tabs } from 'antd';
+import type React from 'react';
+import { useRef, useState } from 'react';
+import ExportButton from '@/components/ExportButton';
+import { act } from '@/components/moc/act';
+import ChangeDetail from '@/components/moc/ChangeDetail';
+import { businessTypeColumn, changeStatusColumn, RiskTag } from '@/components/moc/Tags';
+import RowAction from '@/components/RowAction';
+import {
+  APPROVAL_EXPORT_PATH,
+  APPROVAL_PATH,
+  deleteApproval,
+  fetchApproval,
+  fetchApprovals,
+  revokeApproval,
+} from '@/services/moc';
+import {
+  APPROVAL_SCOPE_LABELS,
+  APPROVAL_SCOPES,
+  type ApprovalScope,
+  type ApprovalSummary,
+  type Decision,
+} from '@/shared/moc';
+import { permissionString } from '@/shared/routes';
+import { formatDateTime } from '@/utils/datetime';
+import { type ListFilters, tableRequest } from '@/utils/proTable';
+import DecisionModal, { type Deciding } from './components/DecisionModal';
 
-export default PageFrame;
+const time = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
+
+const stepText = (row: ApprovalSummary) =>
+  row.currentStep === null
+    ? `共 ${row.steps.length} 步，已结束`
+    : `第 ${row.currentStep}/${row.steps.length} 步：${row.steps[row.currentStep - 1]?.name ?? ''}`;
+
+function ApprovalDrawer({
+  approvalId,
+  refreshKey,
+  onClose,
+  actions,
+}: {
+  approvalId?: number;
+  refreshKey: number;
+  onClose: () => void;
+  actions: (row: ApprovalSummary) => React.ReactNode;
+}) {
+  const { data, error } = useRequest(() => fetchApproval(approvalId as number), {
+    ready: approvalId !== undefined,
+    refreshDeps: [approvalId, refreshKey],
+  });
+  const detail = data?.id === approvalId ? data : undefined;
+  return (
+    <Drawer
+      title={detail ? `审批：${detail.title}` : '审批详情'}
+      width={860}
+      open={approvalId !== undefined}
+      onClose={onClose}
+      extra={detail && actions(detail)}
+      destroyOnClose
+    >
+      {error && !detail ? (
+        <Result status="warning" title="审批详情加载失败" subTitle={error.message} />
+      ) : detail ? (
+        <ChangeDetail change={detail.change} />
+      ) : (
+        <Skeleton active />
+      )}
+    </Drawer>
+  );
+}
+
+export default function ApprovalListPage() {
+  const { can } = useAccess();
+  const canRevoke = can(permissionString(APPROVAL_PATH, 'revoke'));
+  const canDelete = can(permissionString(APPROVAL_PATH, 'delete'));
+  const actionRef = useRef<ActionType>();
+  const [scope, setScope] = useState<ApprovalScope>('todo');
+  const [filters, setFilters] = useState<ListFilters>({});
+  const [openId, setOpenId] = useState<number>();
+  const [deciding, setDeciding] = useState<Deciding>();
+  const [changes, setChanges] = useState(0);
+
+  const changed = () => {
+    setChanges((count) => count + 1);
+    actionRef.current?.reload();
+  };
+  const decide = (approval: ApprovalSummary, decision: Decision) => setDeciding({ approval, decision });
+
+  /** The row's actions (also on the opened record), each only where the server would allow it. */
+  const actions = (row: ApprovalSummary, inTable: boolean) => (
+    <Space size="small" wrap>
+      {inTable && <RowAction onClick={() => setOpenId(row.id)}>详情</RowAction>}
+      {row.canDecide && (
+        <>
+          <RowAction onClick={() => decide(row, 'approve')}>通过</RowAction>
+          <RowAction danger onClick={() => decide(row, 'reject')}>
+            驳回
+          </RowAction>
+        </>
+      )}
+      {row.canRevoke && canRevoke && (
+        <Popconfirm
+          title={`撤回「${row.title}」的审批？撤回后审批结束。`}
+          onConfirm={() => act(() => revokeApproval(row.id), `已撤回「${row.title}」`, changed)}
+        >
+          <RowAction>撤回</RowAction>
+        </Popconfirm>
+      )}
+      {row.canDelete && canDelete && (
+        <Popconfirm
+          title={`删除「${row.title}」的审批记录？`}
+          onConfirm={() =>
+            act(
+              () => deleteApproval(row.id),
+              `已删除「${row.title}」的审批记录`,
+              () => {
+                if (openId === row.id) setOpenId(undefined);
+                changed();
+              },
+            )
+          }
+        >
+          <RowAction danger>删除</RowAction>
+        </Popconfirm>
+      )}
+    </Space>
+  );
+
+  const columns: ProColumns<ApprovalSummary>[] = [
+    {
+      title: '标题',
+      dataIndex: 'title',
+      fieldProps: { placeholder: '标题中的文字' },
+      render: (_, row) => <RowAction onClick={() => setOpenId(row.id)}>{row.title}</RowAction>,
+    },
+    businessTypeColumn(),
+    changeStatusColumn((row) => row.changeStatus),
+    { title: '风险', dataIndex: 'riskLevel', search: false, render: (_, row) => <RiskTag risk={row.riskLevel} /> },
+    { title: '发起人', dataIndex: ['initiator', 'name'], search: false },
+    { title: '审批流程', dataIndex: 'flowName', search: false },
+    { title: '审批进度', key: 'progress', search: false, render: (_, row) => stepText(row) },
+    { title: '提交时间', dataIndex: 'startedAt', search: false, render: (_, row) => time(row.startedAt) },
+    { title: '结束时间', dataIndex: 'endedAt', search: false, render: (_, row) => time(row.endedAt) },
+    { title: '操作', valueType: 'option', fixed: 'right', render: (_, row) => actions(row, true) },
+  ];
+
+  return (
+    <PageContainer>
+      <Tabs
+        activeKey={scope}
+        onChange={(key) => setScope(key as ApprovalScope)}
+        items={APPROVAL_SCOPES.map((key) => ({ key, label: APPROVAL_SCOPE_LABELS[key] }))}
+      />
+      <ProTable<ApprovalSummary>
+        rowKey="id"
+        headerTitle={APPROVAL_SCOPE_LABELS[scope]}
+        actionRef={actionRef}
+        columns={columns}
+        params={{ scope }}
+        request={tableRequest(fetchApprovals, setFilters)}
+        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        search={{ labelWidth: 'auto' }}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: scope === 'todo' ? '没有等待您审批的事项' : '暂无审批记录' }}
+        toolBarRender={() => [<ExportButton key="export" path={APPROVAL_EXPORT_PATH} params={filters} />]}
+      />
+      <ApprovalDrawer
+        approvalId={openId}
+        refreshKey={changes}
+        onClose={() => setOpenId(undefined)}
+        actions={(row) => actions(row, false)}
+      />
+      <DecisionModal deciding={deciding} onClose={() => setDeciding(undefined)} onDecided={changed} />
+    </PageContainer>
+  );
+}

@@ -1,3 +1,167 @@
-import PageFrame from '@/components/PageFrame';
+/**
+ * 审核流程配置 (full screen, no layout; `?id=` edits a flow, none creates one): the flow's name, business
+ * type, activation and its ordered steps. The shared checks (at least one step, each with an approver) run
+ * before sending; a refused save keeps the editor as it is and shows the server's reason. Saved → 审批配置.
+ */
+import {
+  ProCard,
+  ProForm,
+  ProFormSelect,
+  ProFormSwitch,
+  ProFormText,
+  ProFormTextArea,
+} from '@ant-design/pro-components';
+import { history, useAccess } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { Alert, Button, Form, message, Result, Skeleton, Space } from 'antd';
+import type React from 'react';
+import { useState } from 'react';
+import LoadFailed from '@/components/LoadFailed';
+import { ProblemsAlert } from '@/components/moc/FormParts';
+import { FLOW_PATH, fetchFlow, fetchFlowOptions, saveFlow } from '@/services/moc';
+import {
+  type ApprovalFlow,
+  BUSINESS_TYPE_LABELS,
+  type BusinessType,
+  type FlowBody,
+  type FlowOptions,
+} from '@/shared/moc';
+import { flowStepProblems } from '@/shared/mocValidation';
+import { permissionString } from '@/shared/routes';
+import { getQueryParam } from '@/utils/query';
+import StepsEditor, { newStep, type StepDraft, stepFromFlow, stepInput } from './components/StepsEditor';
 
-export default PageFrame;
+interface FormValues {
+  name: string;
+  businessType: BusinessType;
+  description?: string;
+  active: boolean;
+}
+
+const back = () => history.push(FLOW_PATH);
+
+function FlowForm({ flow, options }: { flow?: ApprovalFlow; options: FlowOptions }) {
+  const { can } = useAccess();
+  const readOnly = !can(permissionString(FLOW_PATH, flow ? 'edit' : 'create'));
+  const [form] = Form.useForm<FormValues>();
+  const [steps, setSteps] = useState<StepDraft[]>(() => flow?.steps.map(stepFromFlow) ?? [newStep(1)]);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  const save = async () => {
+    let values: FormValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    const inputs = steps.map(stepInput);
+    const found = flowStepProblems(inputs);
+    setProblems(found);
+    if (found.length) return;
+    const body: FlowBody = { ...values, description: values.description ?? '', steps: inputs, version: flow?.version };
+    setSaving(true);
+    try {
+      await saveFlow(body, flow?.id);
+      message.success(`已保存审批流程「${values.name}」`);
+      back();
+    } catch (error) {
+      setProblems([`保存失败：${(error as Error).message}`]);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      {readOnly && (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} message="您没有修改审批流程的权限，只能查看" />
+      )}
+      <ProForm<FormValues>
+        form={form}
+        disabled={readOnly}
+        submitter={false}
+        initialValues={
+          flow
+            ? { name: flow.name, businessType: flow.businessType, description: flow.description, active: flow.active }
+            : { businessType: 'alarmChange', active: true }
+        }
+      >
+        <ProForm.Group>
+          <ProFormText
+            name="name"
+            label="流程名称"
+            width="md"
+            rules={[
+              { required: true, whitespace: true, message: '请输入流程名称' },
+              { max: 100, message: '流程名称不能超过 100 个字符' },
+            ]}
+          />
+          <ProFormSelect
+            name="businessType"
+            label="业务类型"
+            width="sm"
+            allowClear={false}
+            options={Object.entries(BUSINESS_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
+            rules={[{ required: true, message: '请选择业务类型' }]}
+          />
+          <ProFormSwitch
+            name="active"
+            label="启用"
+            tooltip="每种业务类型只有一个启用的流程：启用本流程会停用同类型的其他流程"
+          />
+        </ProForm.Group>
+        <ProFormTextArea name="description" label="说明" rules={[{ max: 500, message: '说明不能超过 500 个字符' }]} />
+      </ProForm>
+      <ProblemsAlert title="审批流程未保存" problems={problems} />
+      <StepsEditor steps={steps} onChange={setSteps} options={options} readOnly={readOnly} />
+      <Space style={{ marginTop: 24 }}>
+        <Button onClick={back}>返回</Button>
+        {!readOnly && (
+          <Button type="primary" loading={saving} onClick={save}>
+            保存
+          </Button>
+        )}
+      </Space>
+    </>
+  );
+}
+
+async function loadEditor(id: number | undefined) {
+  const [options, flow] = await Promise.all([fetchFlowOptions(), id === undefined ? undefined : fetchFlow(id)]);
+  return { options, flow };
+}
+
+export default function FlowEditorPage() {
+  // The page mounts afresh on every visit, so the address read once is enough.
+  const [idParam] = useState(() => getQueryParam('id'));
+  const id = idParam === null ? undefined : Number(idParam);
+  const badId = id !== undefined && !(Number.isInteger(id) && id > 0);
+  const { data, loading, error, refresh } = useRequest(() => loadEditor(id), { ready: !badId });
+
+  let body: React.ReactNode;
+  if (badId) body = <Result status="warning" title="流程编号无效" extra={<Button onClick={back}>返回</Button>} />;
+  else if (error) {
+    body = (
+      <LoadFailed
+        title="加载审批流程失败"
+        error={error}
+        retry={refresh}
+        extra={
+          <Button key="back" onClick={back}>
+            返回
+          </Button>
+        }
+      />
+    );
+  } else if (loading || !data) body = <Skeleton active />;
+  else body = <FlowForm key={data.flow?.id ?? 'new'} {...data} />;
+
+  return (
+    <div style={{ minHeight: '100vh', padding: 24, background: '#f5f5f5' }}>
+      <ProCard title={id === undefined ? '新建审批流程' : '审核流程配置'} headerBordered>
+        {body}
+      </ProCard>
+    </div>
+  );
+}

@@ -3,10 +3,24 @@
  * unit, a bar per equipment, and the table whose rows expand to the deviations.
  */
 import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-components';
+import { history, useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Empty, Result, Select, Skeleton, Space, Table, type TableColumnsType, Typography } from 'antd';
+import {
+  Button,
+  Empty,
+  message,
+  Result,
+  Select,
+  Skeleton,
+  Space,
+  Table,
+  type TableColumnsType,
+  Typography,
+} from 'antd';
 import { useMemo, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
+import { CHANGE_CREATE_PAGE, CHANGE_PATH, draftFromTemplate } from '@/services/moc';
+import { permissionString } from '@/shared/routes';
 import { type DeviationNames, deviationNames } from '@/shared/templates';
 import ComplianceChart from './components/ComplianceChart';
 import DeviationList from './components/DeviationList';
@@ -84,7 +98,33 @@ function EvaluationResult({ evaluation, names }: { evaluation: Evaluation; names
   );
 }
 
+/** Drafts one change request from the deviations shown, and opens it in 发起变更. */
+function DraftChangeButton({ templateId, unitId }: { templateId: number; unitId?: number }) {
+  const [drafting, setDrafting] = useState(false);
+  const draft = async () => {
+    setDrafting(true);
+    try {
+      const { change, skipped } = await draftFromTemplate({ templateId, unitId });
+      const left = skipped.missing + skipped.extra + skipped.noRange;
+      message.success(
+        `已生成变更草稿 #${change.id}${left ? `，另有 ${left} 项偏差（缺少、多余或无法比较）需手工处理` : ''}`,
+      );
+      history.push(`${CHANGE_CREATE_PAGE}?id=${change.id}`);
+    } catch {
+      // The request client has shown why (e.g. no setting differs).
+    } finally {
+      setDrafting(false);
+    }
+  };
+  return (
+    <Button loading={drafting} onClick={draft}>
+      根据偏差发起变更
+    </Button>
+  );
+}
+
 export default function EvaluatePage() {
+  const canDraft = useAccess().can(permissionString(CHANGE_PATH, 'create'));
   const options = useRequest(fetchEvaluationOptions);
   const [chosenTemplate, setTemplateId] = useState<number>();
   const [unitId, setUnitId] = useState<number>();
@@ -146,6 +186,7 @@ export default function EvaluatePage() {
             options={options.data?.units.map((unit) => ({ value: unit.id, label: unit.name }))}
           />
           {templateId !== undefined && <ExportButton path={EVALUATION_EXPORT_PATH} params={{ templateId, unitId }} />}
+          {templateId !== undefined && canDraft && <DraftChangeButton templateId={templateId} unitId={unitId} />}
         </Space>
       }
     >

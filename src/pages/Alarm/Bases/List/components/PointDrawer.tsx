@@ -1,10 +1,11 @@
 /**
- * A point's detail: settings, rationalization, current ISA-18.2 state with recent events, abnormal records
- * and the audit trail (who, when, field, before → after, change request or "outside MOC").
+ * A point's detail: settings, its setting under each operating condition of its unit, rationalization,
+ * current ISA-18.2 state with recent events, abnormal records and the audit trail (who, when, field, before → after, change request or "outside MOC").
  */
 import { ProDescriptions } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
 import { Alert, Descriptions, Drawer, Result, Skeleton, Space, Table, Tabs, Tag } from 'antd';
+import EffectiveSettings from '@/components/moc/EffectiveSettings';
 import {
   type AlarmPointChange,
   abnormalKindLabel,
@@ -236,6 +237,11 @@ export default function PointDrawer({ pointId, options, refreshKey, onClose }: P
           <Tabs
             items={[
               { key: 'settings', label: '基本信息', children: <SettingsTab detail={detail} options={options} /> },
+              {
+                key: 'conditions',
+                label: '工况设置',
+                children: <EffectiveSettings pointId={detail.point.id} />,
+              },
               { key: 'rationalization', label: '合理化', children: <RationalizationTab detail={detail} /> },
               { key: 'state', label: '状态与事件', children: <StateTab detail={detail} /> },
               { key: 'abnormal', label: '异常记录', children: <AbnormalTab detail={detail} /> },

@@ -1,0 +1,98 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { signInAsAdmin } from './fixtures';
+
+const TAG = 'E2E-MOC-101';
+const TITLE = 'E2E 提高进料流量高报限值';
+
+/** Calls the API with the signed-in admin's token. */
+async function asAdmin(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    get: async (path: string) => (await (await page.request.get(path, { headers })).json()).data,
+    post: async (path: string, data?: unknown) => {
+      const body = await (await page.request.post(path, { headers, data })).json();
+      expect(body.code, body.msg).toBe(0);
+      return body.data;
+    },
+  };
+}
+
+/** A user with one seeded role, and a fresh sign-in link for them (as 权限配置 issues it). */
+async function userWithRole(api: Awaited<ReturnType<typeof asAdmin>>, username: string, name: string, role: string) {
+  const roles: { id: number; name: string }[] = await api.get('/api/permission/roles');
+  const roleId = roles.find((row) => row.name === role)?.id;
+  const user = await api.post('/api/permission/users', { username, name, roleIds: [roleId] });
+  return (await api.post(`/api/permission/users/${user.id}/token`)).url as string;
+}
+
+async function signIn(browser: Browser, link: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(link);
+  await expect(page.getByRole('menu').first()).toBeVisible();
+  return page;
+}
+
+async function approve(page: Page, outcome: RegExp) {
+  await page.goto('/alarm/approve/list');
+  const row = page.getByRole('row', { name: new RegExp(TITLE) });
+  await row.getByRole('button', { name: '通过' }).click();
+  const modal = page.getByRole('dialog', { name: `通过：${TITLE}` });
+  await modal.getByLabel('审批意见').fill('同意');
+  await modal.getByRole('button', { name: /通\s*过/ }).click();
+  await expect(page.getByText(outcome)).toBeVisible();
+}
+
+test('a limit change submitted by an engineer is applied after two approvers and shows in the library’s audit trail', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page);
+  const api = await asAdmin(page);
+  await api.post('/api/alarm/mock/events', [
+    {
+      time: '2026-01-05T08:00:00Z',
+      tag: TAG,
+      condition: 'PVHI',
+      event: 'ALM',
+      priority: 'high',
+      console: 'E2E台',
+      unit: 'E2E装置',
+    },
+  ]);
+  const engineerLink = await userWithRole(api, 'e2e.moc.engineer', '变更发起人', '报警工程师');
+  const reviewerLink = await userWithRole(api, 'e2e.moc.reviewer', '工程审核人', '报警工程师');
+  const approverLink = await userWithRole(api, 'e2e.moc.approver', '批准人', '审批人');
+
+  const engineer = await signIn(browser, engineerLink);
+  await engineer.goto('/alarm/op/update');
+  await engineer.getByRole('button', { name: '发起变更' }).click();
+  await expect(engineer).toHaveURL(/\/alarm\/op3\/update$/);
+  await engineer.getByLabel('变更标题').fill(TITLE);
+  await engineer.getByLabel('变更原因').fill('工艺负荷提高，原限值频繁报警');
+  await engineer.getByRole('combobox', { name: '搜索报警点' }).fill('E2E-MOC');
+  await engineer.locator('.ant-select-item-option', { hasText: `${TAG} / PVHI` }).click();
+  await engineer.getByRole('spinbutton', { name: '第 1 项目标值' }).fill('95');
+  await engineer.getByRole('button', { name: '提交审批' }).click();
+  await expect(engineer).toHaveURL(/\/alarm\/op\/update\?open=\d+$/);
+  const changeId = new URL(engineer.url()).searchParams.get('open');
+  const drawer = engineer.getByRole('dialog', { name: `变更单 #${changeId} ${TITLE}` });
+  await expect(drawer.getByText('审批中').first()).toBeVisible();
+  await expect(drawer.getByRole('table', { name: '变更项' })).toContainText('无 → 95');
+
+  await approve(await signIn(browser, reviewerLink), /已通过本步审批/);
+  await approve(await signIn(browser, approverLink), new RegExp(`变更单 #${changeId} 已实施`));
+
+  await engineer.goto(`/alarm/bases/list?tag=${TAG}`);
+  await engineer
+    .getByRole('row', { name: new RegExp(TAG) })
+    .getByRole('button', { name: TAG })
+    .click();
+  const point = engineer.getByRole('dialog', { name: `报警点 ${TAG} / PVHI` });
+  await expect(point.getByText('95', { exact: false }).first()).toBeVisible();
+  await point.getByRole('tab', { name: '变更记录' }).click();
+  const trail = point.getByRole('row', { name: /报警限值/ });
+  await expect(trail).toContainText('（空） → 95');
+  await expect(trail).toContainText(`变更单 #${changeId}`);
+});

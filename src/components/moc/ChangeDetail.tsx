@@ -1,0 +1,164 @@
+/**
+ * One change request in full: its fields, the conflict that stopped it, the items (point, field,
+ * before → after, with the value now) or the proposed condition, the approval steps and the transition log.
+ */
+import { Alert, Descriptions, Divider, Empty, Table, Tag, Timeline, Typography } from 'antd';
+import {
+  CHANGE_ACTION_LABELS,
+  CHANGE_FIELD_LABELS,
+  CHANGE_FIELDS,
+  type ChangeItem,
+  type ChangeRequestDetail,
+  type ConditionOverride,
+  type ConditionProposalView,
+} from '@/shared/moc';
+import { formatDateTime } from '@/utils/datetime';
+import ApprovalSteps from './ApprovalSteps';
+import { settingText } from './format';
+import { BusinessTypeTag, ChangeStatusTag, RiskTag } from './Tags';
+
+const time = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
+
+function ItemsTable({ items }: { items: ChangeItem[] }) {
+  return (
+    <Table<ChangeItem>
+      aria-label="变更项"
+      size="small"
+      rowKey="id"
+      dataSource={items}
+      pagination={{ pageSize: 10, hideOnSinglePage: true }}
+      locale={{ emptyText: '没有变更项' }}
+      columns={[
+        { title: '报警点', key: 'point', render: (_, item) => `${item.tag} / ${item.condition}` },
+        { title: '描述', dataIndex: 'description', ellipsis: true },
+        { title: '字段', dataIndex: 'field', render: (_, item) => CHANGE_FIELD_LABELS[item.field] },
+        {
+          title: '修改前 → 修改后',
+          key: 'values',
+          render: (_, item) => `${settingText(item.field, item.before)} → ${settingText(item.field, item.after)}`,
+        },
+        {
+          title: '当前值',
+          key: 'current',
+          render: (_, item) => (
+            <>
+              {settingText(item.field, item.current)}
+              {item.stale && (
+                <Tag color="warning" style={{ marginLeft: 8 }}>
+                  申请后已被修改
+                </Tag>
+              )}
+            </>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** The settings an override sets, as “field: base → override”. */
+function overrideText(override: ConditionOverride): string {
+  return CHANGE_FIELDS.filter((field) => override[field] !== null)
+    .map(
+      (field) =>
+        `${CHANGE_FIELD_LABELS[field]}：${settingText(field, override.base[field])} → ${settingText(field, override[field])}`,
+    )
+    .join('；');
+}
+
+function ConditionProposalSection({ condition }: { condition: ConditionProposalView }) {
+  return (
+    <>
+      <Descriptions size="small" bordered column={2}>
+        <Descriptions.Item label="装置">{condition.unit}</Descriptions.Item>
+        <Descriptions.Item label="工况">
+          {condition.name} {condition.conditionId === null ? <Tag color="blue">新建</Tag> : <Tag>修改</Tag>}
+        </Descriptions.Item>
+        <Descriptions.Item label="工况说明" span={2}>
+          {condition.description || '—'}
+        </Descriptions.Item>
+      </Descriptions>
+      <Table<ConditionOverride>
+        aria-label="工况设置"
+        size="small"
+        rowKey="pointId"
+        style={{ marginTop: 12 }}
+        dataSource={condition.overrides}
+        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        locale={{ emptyText: '该工况下所有报警点沿用基准设置' }}
+        columns={[
+          { title: '报警点', key: 'point', render: (_, row) => `${row.tag} / ${row.condition}` },
+          { title: '工况设置（基准 → 工况下）', key: 'settings', render: (_, row) => overrideText(row) },
+        ]}
+      />
+    </>
+  );
+}
+
+export default function ChangeDetail({ change }: { change: ChangeRequestDetail }) {
+  return (
+    <>
+      {change.conflicts.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message="审批已通过，但变更未实施：以下内容在申请后已被修改，请重新发起变更"
+          description={change.conflicts.map((conflict) => (
+            <div key={`${conflict.itemId}-${conflict.pointId}`}>
+              {conflict.tag ? `${conflict.tag} / ${conflict.condition}：` : ''}
+              {conflict.message}
+            </div>
+          ))}
+        />
+      )}
+      <Descriptions size="small" bordered column={2}>
+        <Descriptions.Item label="标题" span={2}>
+          {change.title}
+        </Descriptions.Item>
+        <Descriptions.Item label="状态">
+          <ChangeStatusTag status={change.status} conflicted={change.conflicts.length > 0} />
+        </Descriptions.Item>
+        <Descriptions.Item label="业务类型">
+          <BusinessTypeTag type={change.businessType} />
+        </Descriptions.Item>
+        <Descriptions.Item label="风险等级">
+          <RiskTag risk={change.riskLevel} />
+        </Descriptions.Item>
+        <Descriptions.Item label="发起人">{change.initiator.name}</Descriptions.Item>
+        {change.template && <Descriptions.Item label="模板">{change.template}</Descriptions.Item>}
+        <Descriptions.Item label="创建时间">{time(change.createdAt)}</Descriptions.Item>
+        <Descriptions.Item label="提交时间">{time(change.submittedAt)}</Descriptions.Item>
+        <Descriptions.Item label="结束时间">{time(change.endedAt)}</Descriptions.Item>
+        <Descriptions.Item label="实施时间">{time(change.appliedAt)}</Descriptions.Item>
+        <Descriptions.Item label="变更原因" span={2}>
+          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{change.reason}</Typography.Paragraph>
+        </Descriptions.Item>
+      </Descriptions>
+      <Divider orientation="left">变更内容</Divider>
+      {change.condition ? (
+        <ConditionProposalSection condition={change.condition} />
+      ) : (
+        <ItemsTable items={change.items} />
+      )}
+      <Divider orientation="left">审批进度</Divider>
+      {change.approvalDetail ? (
+        <ApprovalSteps approval={change.approvalDetail} />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="尚未提交审批" />
+      )}
+      <Divider orientation="left">处理记录</Divider>
+      <Timeline
+        items={change.transitions.map((transition) => ({
+          key: transition.id,
+          children: (
+            <>
+              {formatDateTime(transition.at)} {transition.actor.name} {CHANGE_ACTION_LABELS[transition.action]}
+              {transition.comment && <div>“{transition.comment}”</div>}
+            </>
+          ),
+        }))}
+      />
+    </>
+  );
+}

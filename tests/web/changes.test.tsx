@@ -1,0 +1,290 @@
+/** 变更管理 and 发起变更: list, detail with items and steps, draft actions by permission, the form's checks and saving. */
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import EvaluatePage from '@/pages/Alarm/Op/Evaluate';
+import ChangeListPage from '@/pages/Alarm/Op/Update';
+import ChangeCreatePage from '@/pages/Alarm/Op/UpdateCreate';
+import type { ChangeRequestDetail } from '@/shared/moc';
+import { permissionString } from '@/shared/routes';
+import { mockApi, startAppRuntime } from './helpers';
+import { change, page, point, refusal } from './moc-fixtures';
+import { ok, renderWithPermissions } from './render';
+
+const server = mockApi();
+startAppRuntime();
+configure({ asyncUtilTimeout: 5000 });
+
+const can = (...actions: ('view' | 'create' | 'edit' | 'delete')[]) =>
+  actions.map((action) => permissionString('/alarm/op/update', action));
+
+const draft: ChangeRequestDetail = {
+  ...change,
+  id: 13,
+  title: '降低死区',
+  status: 'draft',
+  approval: null,
+  approvalDetail: null,
+  submittedAt: null,
+};
+
+function listOf(rows: ChangeRequestDetail[]) {
+  const queries: URLSearchParams[] = [];
+  server.use(
+    http.get('/api/alarm/op/update', ({ request }) => {
+      queries.push(new URL(request.url).searchParams);
+      return HttpResponse.json(page(rows));
+    }),
+  );
+  return queries;
+}
+
+describe('变更管理 page', { timeout: 30_000 }, () => {
+  it('lists requests with status, risk and approval progress, and shows a viewer no actions', async () => {
+    listOf([change, draft]);
+    renderWithPermissions(<ChangeListPage />, can('view'));
+    const row = (await screen.findByText('提高进料流量高报限值')).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('审批中');
+    expect(row).toHaveTextContent('中风险');
+    expect(row).toHaveTextContent('第 2/2 步：安全审核');
+    expect(screen.queryByRole('button', { name: '发起变更' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '编辑' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
+  });
+
+  it('opens a request with its items, before → after, and each step with who, when and comment', async () => {
+    listOf([change]);
+    server.use(http.get('/api/alarm/op/update/12', () => HttpResponse.json(ok(change))));
+    const user = userEvent.setup();
+    renderWithPermissions(<ChangeListPage />, can('view'));
+    await user.click(await screen.findByRole('button', { name: '提高进料流量高报限值' }));
+    const drawer = await screen.findByRole('dialog', { name: '变更单 #12 提高进料流量高报限值' });
+    const items = await within(drawer).findByRole('table', { name: '变更项' });
+    expect(within(items).getByRole('row', { name: /FIC-101/ })).toHaveTextContent('80 → 85');
+    const steps = within(drawer).getByLabelText('审批进度');
+    expect(steps).toHaveTextContent('第 1 步 工艺审核');
+    expect(steps).toHaveTextContent('李审批 通过');
+    expect(steps).toHaveTextContent('“限值合理”');
+    expect(steps).toHaveTextContent('全部审批：赵安全');
+  });
+
+  it('says which item conflicted when an approved change could not be applied', async () => {
+    const conflicted: ChangeRequestDetail = {
+      ...change,
+      status: 'approved',
+      conflicts: [
+        { itemId: 1, pointId: 7, tag: 'FIC-101', condition: 'PVHI', message: '报警点已被他人修改（版本 3 → 4）' },
+      ],
+      items: [{ ...change.items[0], current: 82, currentVersion: 4, stale: true }],
+    };
+    window.history.pushState({}, '', '/alarm/op/update?open=12');
+    listOf([conflicted]);
+    server.use(http.get('/api/alarm/op/update/12', () => HttpResponse.json(ok(conflicted))));
+    renderWithPermissions(<ChangeListPage />, can('view'));
+    const drawer = await screen.findByRole('dialog', { name: /变更单 #12/ });
+    expect(await within(drawer).findByText(/变更未实施/)).toBeInTheDocument();
+    expect(within(drawer).getByText('FIC-101 / PVHI：报警点已被他人修改（版本 3 → 4）')).toBeInTheDocument();
+    expect(within(drawer).getByText('申请后已被修改')).toBeInTheDocument();
+    expect(within(drawer).getByText('已通过，未实施（冲突）')).toBeInTheDocument();
+    window.history.pushState({}, '', '/');
+  });
+
+  it('offers create, and edit, submit and delete on drafts only, to their holders', async () => {
+    listOf([change, draft]);
+    let submitted = false;
+    server.use(
+      http.post('/api/alarm/op/update/13/submit', () => {
+        submitted = true;
+        return HttpResponse.json(ok({ ...draft, status: 'pending' }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithPermissions(<ChangeListPage />, can('view', 'create', 'edit', 'delete'));
+    const draftRow = (await screen.findByText('降低死区')).closest('tr') as HTMLElement;
+    const pendingRow = screen.getByText('提高进料流量高报限值').closest('tr') as HTMLElement;
+    expect(within(pendingRow).queryByRole('button', { name: '编辑' })).not.toBeInTheDocument();
+    expect(within(draftRow).getByRole('button', { name: '删除' })).toBeInTheDocument();
+
+    await user.click(within(draftRow).getByRole('button', { name: '提交' }));
+    await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(submitted).toBe(true));
+    expect(await screen.findByText('已提交变更单 #13')).toBeInTheDocument();
+
+    await user.click(within(draftRow).getByRole('button', { name: '编辑' }));
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/alarm/op3/update?id=13');
+    await user.click(screen.getByRole('button', { name: '发起变更' }));
+    expect(window.location.pathname).toBe('/alarm/op3/update');
+  });
+
+  it('shows the empty state and the server’s message on failure', async () => {
+    const queries = listOf([]);
+    const { unmount } = renderWithPermissions(<ChangeListPage />, can('view'));
+    await waitFor(() => expect(queries).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByText('暂无数据', { selector: '.ant-empty-description' })).toBeInTheDocument(),
+    );
+    unmount();
+    server.use(http.get('/api/alarm/op/update', () => HttpResponse.json(refusal('数据库暂时不可用'), { status: 500 })));
+    renderWithPermissions(<ChangeListPage />, can('view'));
+    expect(await screen.findByText('数据库暂时不可用')).toBeInTheDocument();
+  });
+});
+
+describe('发起变更 form', { timeout: 60_000 }, () => {
+  beforeEach(() => window.history.pushState({}, '', '/alarm/op3/update'));
+
+  function pointsFound() {
+    const tags: string[] = [];
+    server.use(
+      http.get('/api/alarm/op/update/points', ({ request }) => {
+        tags.push(new URL(request.url).searchParams.get('tag') ?? '');
+        return HttpResponse.json(page([point]));
+      }),
+    );
+    return tags;
+  }
+
+  async function addPoint(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(screen.getByRole('combobox', { name: '搜索报警点' }), 'FIC');
+    await user.click(await screen.findByText('FIC-101 / PVHI（进料流量高）'));
+  }
+
+  it('checks in Chinese, searches points once typing pauses, and submits the target beside the current value', async () => {
+    const tags = pointsFound();
+    let sent: unknown;
+    server.use(
+      http.post('/api/alarm/op/update', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(ok(change));
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithPermissions(<ChangeCreatePage />, can('view', 'create'));
+    await user.click(screen.getByRole('button', { name: '提交审批' }));
+    expect(await screen.findByText('请输入变更标题')).toBeInTheDocument();
+    expect(screen.getByText('请填写变更原因')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('变更标题'), '提高进料流量高报限值');
+    await user.type(screen.getByLabelText('变更原因'), '工艺负荷提高');
+    await user.click(screen.getByRole('button', { name: '提交审批' }));
+    expect(await screen.findByText('变更申请至少需要一个变更项')).toBeInTheDocument();
+
+    await addPoint(user);
+    expect(tags).toEqual(['FIC']);
+    const items = screen.getByRole('table', { name: '变更项' });
+    const row = within(items).getByRole('row', { name: /FIC-101/ });
+    expect(row).toHaveTextContent('80');
+    const target = within(row).getByRole('spinbutton', { name: '第 1 项目标值' });
+    expect(target).toHaveValue('80');
+    await user.clear(target);
+    await user.type(target, '85');
+    await user.click(screen.getByRole('button', { name: '提交审批' }));
+    await waitFor(() =>
+      expect(sent).toEqual({
+        title: '提高进料流量高报限值',
+        reason: '工艺负荷提高',
+        riskLevel: 'low',
+        businessType: 'alarmChange',
+        templateId: null,
+        equipmentId: null,
+        items: [{ pointId: 7, field: 'limitValue', after: 85 }],
+        submit: true,
+      }),
+    );
+    expect(await screen.findByText('变更单 #12 已提交审批')).toBeInTheDocument();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/alarm/op/update?open=12');
+  });
+
+  it('keeps everything typed when the save is refused, and shows why', async () => {
+    pointsFound();
+    server.use(
+      http.post('/api/alarm/op/update', () =>
+        HttpResponse.json(refusal('「报警变更」没有启用的审批流程，无法提交'), { status: 400 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithPermissions(<ChangeCreatePage />, can('view', 'create'));
+    await user.type(screen.getByLabelText('变更标题'), '改死区');
+    await user.type(screen.getByLabelText('变更原因'), '颤振');
+    await addPoint(user);
+    await user.click(screen.getByRole('button', { name: '提交审批' }));
+    expect(await screen.findByText('保存失败：「报警变更」没有启用的审批流程，无法提交')).toBeInTheDocument();
+    expect(screen.getByLabelText('变更标题')).toHaveValue('改死区');
+    expect(screen.getByRole('table', { name: '变更项' })).toHaveTextContent('FIC-101 / PVHI');
+    expect(window.location.pathname).toBe('/alarm/op3/update');
+  });
+
+  it('reopens a draft, saves it in place and refuses a request that is no draft', async () => {
+    window.history.pushState({}, '', '/alarm/op3/update?id=13');
+    let sent: unknown;
+    server.use(
+      http.get('/api/alarm/op/update/13', () => HttpResponse.json(ok(draft))),
+      http.put('/api/alarm/op/update/13', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(ok(draft));
+      }),
+    );
+    const user = userEvent.setup();
+    const { unmount } = renderWithPermissions(<ChangeCreatePage />, can('view', 'edit'));
+    expect(await screen.findByDisplayValue('降低死区')).toBeInTheDocument();
+    expect(screen.getByRole('spinbutton', { name: '第 1 项目标值' })).toHaveValue('85');
+    await user.click(screen.getByRole('button', { name: '保存草稿' }));
+    expect(await screen.findByText('已保存草稿 #13')).toBeInTheDocument();
+    expect(sent).toMatchObject({
+      title: '降低死区',
+      submit: false,
+      items: [{ pointId: 7, field: 'limitValue', after: 85 }],
+    });
+    unmount();
+
+    window.history.pushState({}, '', '/alarm/op3/update?id=12');
+    server.use(http.get('/api/alarm/op/update/12', () => HttpResponse.json(ok(change))));
+    renderWithPermissions(<ChangeCreatePage />, can('view', 'edit'));
+    expect(await screen.findByText('只有草稿可以修改')).toBeInTheDocument();
+  });
+});
+
+describe('模板评估 → 变更', { timeout: 30_000 }, () => {
+  it('drafts a change from the deviations, for holders of 变更管理 create only', async () => {
+    server.use(
+      http.get('/api/alarm/op/evaluate/options', () =>
+        HttpResponse.json(
+          ok({
+            templates: [{ id: 1, name: '离心泵模板', equipmentType: '离心泵' }],
+            units: [],
+            conditions: [],
+            priorities: [],
+          }),
+        ),
+      ),
+      http.get('/api/alarm/op/evaluate', () =>
+        HttpResponse.json(
+          ok({
+            template: { id: 1, name: '离心泵模板', equipmentType: '离心泵', itemCount: 1 },
+            equipment: [],
+            units: [],
+          }),
+        ),
+      ),
+    );
+    let sent: unknown;
+    server.use(
+      http.post('/api/alarm/op/update/from-template', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(ok({ change: draft, skipped: { missing: 1, extra: 0, noRange: 0 } }));
+      }),
+    );
+    const viewer = [permissionString('/alarm/op/evaluate', 'view')];
+    const { unmount } = renderWithPermissions(<EvaluatePage />, viewer);
+    expect(await screen.findByText('没有设备类型为「离心泵」的设备')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '根据偏差发起变更' })).not.toBeInTheDocument();
+    unmount();
+
+    const user = userEvent.setup();
+    renderWithPermissions(<EvaluatePage />, [...viewer, ...can('create')]);
+    await user.click(await screen.findByRole('button', { name: '根据偏差发起变更' }));
+    await waitFor(() => expect(sent).toEqual({ templateId: 1 }));
+    expect(await screen.findByText(/已生成变更草稿 #13，另有 1 项偏差/)).toBeInTheDocument();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/alarm/op3/update?id=13');
+  });
+});
