@@ -23,7 +23,7 @@ function EquipmentDrawer({
   query: BoardQuery;
   onClose: () => void;
 }) {
-  const { data, loading } = useRequest(() => fetchEquipmentDetail(equipment?.id as number, query), {
+  const { data, loading, error, refresh } = useRequest(() => fetchEquipmentDetail(equipment?.id as number, query), {
     ready: Boolean(equipment),
     refreshDeps: [equipment?.id, query],
   });
@@ -34,6 +34,20 @@ function EquipmentDrawer({
       width={720}
       title={equipment ? `${equipment.name}（${equipment.unit}）` : ''}
     >
+      {error ? <LoadFailed error={error} retry={refresh} /> : <EquipmentDetailTables data={data} loading={loading} />}
+    </Drawer>
+  );
+}
+
+function EquipmentDetailTables({
+  data,
+  loading,
+}: {
+  data?: Awaited<ReturnType<typeof fetchEquipmentDetail>>;
+  loading: boolean;
+}) {
+  return (
+    <>
       <Table
         aria-label="设备报警点"
         size="small"
@@ -63,7 +77,7 @@ function EquipmentDrawer({
           { title: '事件', dataIndex: 'event' },
         ]}
       />
-    </Drawer>
+    </>
   );
 }
 
