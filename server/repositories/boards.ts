@@ -310,18 +310,18 @@ export function createBoardsRepository(db: Executor) {
       return counts;
     },
 
-    /** Change requests applied in the window (their first applied field change), for the trend axis. */
+    /** Change requests applied in the window (point changes and operating conditions alike), for the trend axis. */
     async appliedChanges(
       window: KpiWindow,
       tx: Executor = db,
-    ): Promise<{ changeRequestId: number; appliedAt: string }[]> {
+    ): Promise<{ changeRequestId: number; title: string; appliedAt: string }[]> {
       return queryRows(
         tx,
-        sql`select change_request_id as "changeRequestId",
-              to_char(min(changed_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "appliedAt"
-            from alarm_point_changes where source = 'moc' and change_request_id is not null
-              and changed_at >= ${timestampParam(window.from)} and changed_at < ${timestampParam(window.to)}
-            group by change_request_id order by 2`,
+        sql`select id as "changeRequestId", title,
+              to_char(applied_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "appliedAt"
+            from change_requests where status = 'applied'
+              and applied_at >= ${timestampParam(window.from)} and applied_at < ${timestampParam(window.to)}
+            order by applied_at, id`,
       );
     },
 

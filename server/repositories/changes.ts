@@ -6,7 +6,6 @@
  */
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type {
-  AppliedChanges,
   ApprovalProgress,
   BusinessType,
   ChangeAction,
@@ -555,26 +554,6 @@ export function createChangesRepository(
     async removeEnded(request: LockedRequest, actorId: number, tx: Executor): Promise<void> {
       await tx.update(changeRequests).set({ deletedAt: new Date() }).where(eq(changeRequests.id, request.id));
       await transition(tx, request.id, 'delete', request.status, null, actorId);
-    },
-
-    /** Applied requests in [from, to) and the library edits made outside MOC (improvement board). */
-    async applied(from: Date, to: Date, tx: Executor = db): Promise<AppliedChanges> {
-      const window = (column: string) =>
-        sql`${sql.raw(column)} >= ${from.toISOString()}::timestamptz and ${sql.raw(column)} < ${to.toISOString()}::timestamptz`;
-      const changes = await queryRows<AppliedChanges['changes'][number]>(
-        tx,
-        sql`select id, title, business_type as "businessType", ${isoTime('applied_at')} as "appliedAt"
-            from change_requests where status = 'applied' and ${window('applied_at')} order by applied_at, id`,
-      );
-      // Confirming a rationalization is not a setting change: only settings count.
-      const [{ outsideMoc, mocFieldChanges }] = await queryRows<{ outsideMoc: number; mocFieldChanges: number }>(
-        tx,
-        sql`select (select count(*)::int from (select distinct point_id, changed_at, changed_by from alarm_point_changes
-                      where source = 'library' and field not in ('rationalizationStatus', 'confirmedBy', 'confirmedAt')
-                        and ${window('changed_at')}) edits) as "outsideMoc",
-                   (select count(*)::int from alarm_point_changes where source = 'moc' and ${window('changed_at')}) as "mocFieldChanges"`,
-      );
-      return { changes, outsideMoc, mocFieldChanges };
     },
   };
   return repository;

@@ -4,7 +4,6 @@
  */
 import { request } from '@umijs/max';
 import type {
-  AppliedChanges,
   ApprovalDetail,
   ApprovalFlow,
   ApprovalQuery,
@@ -91,15 +90,6 @@ export const submitChange = (id: number) => send<ChangeRequestDetail>('POST', `$
 export const deleteChange = (id: number) => send<{ id: number }>('DELETE', `${CHANGE_PATH}/${id}`);
 export const draftFromTemplate = (body: TemplateDraftBody) =>
   send<TemplateDraftResult>('POST', `${CHANGE_PATH}/from-template`, body);
-/** Change requests applied in a window, for the improvement board; quiet on failure (the marks are extra). */
-export const fetchAppliedChanges = async (query: { from: string; to: string }) =>
-  (
-    await request<Envelope<AppliedChanges>>(`${CHANGE_PATH}/applied`, {
-      method: 'GET',
-      params: query,
-      skipErrorHandler: true,
-    })
-  ).data;
 
 // 审批管理
 export const APPROVAL_EXPORT_PATH = `${APPROVAL_PATH}/export`;

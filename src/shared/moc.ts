@@ -38,7 +38,6 @@
  *   PUT    /api/alarm/op/update/:id                    edit    ChangeRequestBody → ChangeRequestDetail (drafts only)
  *   POST   /api/alarm/op/update/:id/submit             edit    → ChangeRequestDetail (draft → pending)
  *   DELETE /api/alarm/op/update/:id                    delete  → {id} (drafts only)
- *   GET    /api/alarm/op/update/applied?from&to   /alarm/op/system/improve view → AppliedChanges
  *
  * 审批管理 /alarm/approve/list (`:id` is the approval instance id)
  *   GET    /api/alarm/approve/list?ApprovalQuery       view    → Page<ApprovalSummary>
@@ -504,14 +503,6 @@ export interface TemplateDraftResult {
   change: ChangeRequestDetail;
   /** Deviations a point change cannot fix (missing or extra alarms, percent limits without a range). */
   skipped: { missing: number; extra: number; noRange: number };
-}
-
-export interface AppliedChanges {
-  changes: { id: number; title: string; businessType: BusinessType; appliedAt: string }[];
-  /** Library edits in the window made outside MOC (one per saved edit, not per field). */
-  outsideMoc: number;
-  /** Field changes written by change requests in the window. */
-  mocFieldChanges: number;
 }
 
 // ----- Approvals (审批管理) ----------------------------------------------------------------------

@@ -415,7 +415,9 @@ const boardRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async 
         outsideMoc: Type.Integer(),
       }),
     ),
-    appliedChanges: Type.Array(Type.Object({ changeRequestId: Type.Integer(), appliedAt: Type.String() })),
+    appliedChanges: Type.Array(
+      Type.Object({ changeRequestId: Type.Integer(), title: Type.String(), appliedAt: Type.String() }),
+    ),
     ...Judgement,
   });
   const improvement = async (query: {

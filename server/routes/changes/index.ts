@@ -25,8 +25,6 @@ import { IdParams } from '../../schemas/fields';
 import { pageOf } from '../../schemas/paging';
 import { missingChange, saveChange, submitDraft } from './save';
 import {
-  AppliedChanges,
-  AppliedQuery,
   ChangeablePoint,
   ChangeQuery,
   ChangeRequestBody as ChangeRequestBodySchema,
@@ -95,20 +93,6 @@ const changeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { current, pageSize, ...query } = request.query;
       return ok(await changes.points(query, { current, pageSize }));
-    },
-  );
-
-  app.get(
-    `${PATH}/applied`,
-    {
-      config: { permission: routePermission('/alarm/op/system/improve', 'view') },
-      schema: { querystring: AppliedQuery, response: { 200: envelope(AppliedChanges) } },
-    },
-    async (request) => {
-      const from = new Date(request.query.from);
-      const to = new Date(request.query.to);
-      if (!(from < to)) throw refused(400, '时间范围不正确：开始时间必须早于结束时间');
-      return ok(await changes.applied(from, to));
     },
   );
 

@@ -359,17 +359,6 @@ export const TemplateDraftResult = Type.Object({
   skipped: Type.Object({ missing: Type.Integer(), extra: Type.Integer(), noRange: Type.Integer() }),
 });
 
-export const AppliedQuery = Type.Object({
-  from: Type.String({ format: 'date-time' }),
-  to: Type.String({ format: 'date-time' }),
-});
-
-export const AppliedChanges = Type.Object({
-  changes: Type.Array(Type.Object({ id: Type.Integer(), title: Text, businessType: BusinessType, appliedAt: Text })),
-  outsideMoc: Type.Integer(),
-  mocFieldChanges: Type.Integer(),
-});
-
 // ----- approvals -----
 
 export const ApprovalQuery = Type.Object({

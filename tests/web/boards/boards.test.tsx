@@ -175,7 +175,9 @@ describe('系统改进看板', { timeout: 30_000 }, () => {
                 outsideMoc: 0,
               },
             ],
-            appliedChanges: [{ changeRequestId: 12, appliedAt: '2025-05-06T02:00:00.000Z' }],
+            appliedChanges: [
+              { changeRequestId: 12, title: '调整 FIC-101 高报限值', appliedAt: '2025-05-06T02:00:00.000Z' },
+            ],
             ...judged,
           }),
         );
@@ -186,7 +188,7 @@ describe('系统改进看板', { timeout: 30_000 }, () => {
     const second = dayjs('2025-05-04T16:00:00.000Z').format('YYYY-MM-DD');
     expect(within(table).getByRole('row', { name: new RegExp(second) })).toHaveTextContent('0.80 达标');
     const trend = screen.getByRole('img', { name: '改进趋势' });
-    await waitFor(() => expect(trend.textContent).toContain('变更 #12'));
+    await waitFor(() => expect(trend.textContent).toContain('变更 #12 调整 FIC-101 高报限值'));
     expect(screen.getByRole('img', { name: '异常报警发现与处置' }).textContent).toContain('处置');
     expect(periods).toEqual(['week']);
     await userEvent.click(screen.getByText('按月'));

@@ -12,26 +12,13 @@ import { StatusTag } from '@/components/board/KpiCard';
 import Chart from '@/components/charts/Chart';
 import type { ChartOption } from '@/components/charts/echarts';
 import ExportButton from '@/components/ExportButton';
-import { fetchAppliedChanges } from '@/services/moc';
 import { formatKpi, KPI_DEFINITIONS, kpiStatus, TARGET_KPIS } from '@/shared/kpiTargets';
-import type { AppliedChanges } from '@/shared/moc';
 import { fetchImprovement, IMPROVE_PATH, type Improvement, type Period, type PeriodRow } from './service';
 
 const periodLabel = (row: PeriodRow) => dayjs(row.start).format('YYYY-MM-DD');
 
-/**
- * Applied change requests to mark: those the board found in the audit trail, and those change management
- * reports (condition changes write no point audit), each once, with its title where known.
- */
-function changeMarks(data: Improvement, applied: AppliedChanges['changes']) {
-  const titles = new Map(applied.map((change) => [change.id, change.title]));
-  const marks = new Map(data.appliedChanges.map((change) => [change.changeRequestId, change.appliedAt]));
-  for (const change of applied) if (!marks.has(change.id)) marks.set(change.id, change.appliedAt);
-  return [...marks].map(([id, appliedAt]) => ({ id, appliedAt, title: titles.get(id) }));
-}
-
 /** Annunciations as bars, the average rate as a line against its target; applied change requests marked. */
-function trendOption(data: Improvement, applied: AppliedChanges['changes']): ChartOption {
+function trendOption(data: Improvement): ChartOption {
   const labels = data.periods.map(periodLabel);
   const periodOf = (time: string) => data.periods.findIndex((row) => time >= row.start && time < row.end);
   return {
@@ -53,9 +40,9 @@ function trendOption(data: Improvement, applied: AppliedChanges['changes']): Cha
           symbol: 'none',
           lineStyle: { color: '#722ed1' },
           label: { formatter: ({ name }: { name: string }) => name },
-          data: changeMarks(data, applied)
+          data: data.appliedChanges
             .map((change) => ({
-              name: `变更 #${change.id}${change.title ? ` ${change.title}` : ''}`,
+              name: `变更 #${change.changeRequestId} ${change.title}`,
               xAxis: periodOf(change.appliedAt),
             }))
             .filter((mark) => mark.xAxis >= 0),
@@ -116,12 +103,7 @@ export default function ImprovementBoard() {
   const { state, query, update, params, setParams } = useBoardQuery('30d');
   const period: Period = params.get('period') === 'month' ? 'month' : 'week';
   const { data, error, refresh } = useRequest(() => fetchImprovement(query, period), { refreshDeps: [query, period] });
-  // The marks' titles are extra: without them the board still marks the changes it found.
-  const applied = useRequest(() => fetchAppliedChanges({ from: query.from, to: query.to }), { refreshDeps: [query] });
-  const trend = useMemo(
-    () => (data ? trendOption(data, applied.data?.changes ?? []) : undefined),
-    [data, applied.data],
-  );
+  const trend = useMemo(() => (data ? trendOption(data) : undefined), [data]);
   const abnormal = useMemo(() => (data ? abnormalOption(data.periods) : undefined), [data]);
 
   let body: React.ReactNode;

@@ -17,7 +17,7 @@ export interface PeriodRow {
 
 export interface Improvement extends Judged {
   periods: PeriodRow[];
-  appliedChanges: { changeRequestId: number; appliedAt: string }[];
+  appliedChanges: { changeRequestId: number; title: string; appliedAt: string }[];
 }
 
 export const fetchImprovement = (query: BoardQuery, period: Period) =>
