@@ -94,6 +94,28 @@ describe('模拟 page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(deleted).toEqual(['7']));
   });
 
+  it('says why a delete failed and keeps the batch listed', async () => {
+    batches([batch]);
+    server.use(
+      http.delete('/api/alarm/mock/batches/:id', () =>
+        HttpResponse.json({ code: 1, msg: '批次不存在或已删除', data: null }),
+      ),
+    );
+    renderWithPermissions(<MockPage />, [view]);
+    await userEvent.click(await screen.findByText('删除'));
+    await userEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    expect(await screen.findByText('批次不存在或已删除')).toBeInTheDocument();
+    expect(screen.getByText('综合 · 模拟装置 · 模拟操作台')).toBeInTheDocument();
+  });
+
+  it('still offers simulation and import when the batch list cannot be loaded', async () => {
+    batches([]);
+    server.use(http.get('/api/alarm/mock/batches', () => new HttpResponse(null, { status: 502 })));
+    renderWithPermissions(<MockPage />, [view]);
+    expect(await screen.findByText('暂无模拟数据')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /生\s*成/ })).toBeEnabled();
+  });
+
   it('shows the empty state and hides actions without permission', async () => {
     batches([]);
     renderWithPermissions(<MockPage />, []);

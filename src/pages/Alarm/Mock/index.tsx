@@ -5,6 +5,7 @@ import { message, Popconfirm, Space, Typography } from 'antd';
 import { useRef } from 'react';
 import { permissionString } from '@/shared/routes';
 import { formatDateTime } from '@/utils/datetime';
+import { tableRequest } from '@/utils/proTable';
 import ImportCard from './components/ImportCard';
 import SimulateCard from './components/SimulateCard';
 import { deleteBatch, fetchBatches, type JournalBatch, SCENARIO_OPTIONS } from './service';
@@ -29,10 +30,7 @@ export default function MockPage() {
           actionRef={table}
           search={false}
           options={{ reload: true, density: false, setting: false }}
-          request={async ({ current = 1, pageSize = 20 }) => {
-            const page = await fetchBatches({ current, pageSize });
-            return { data: page.list, total: page.total, success: true };
-          }}
+          request={tableRequest(fetchBatches)}
           locale={{ emptyText: '暂无模拟数据' }}
           columns={[
             { title: '批次', dataIndex: 'id', width: 80 },
@@ -59,9 +57,13 @@ export default function MockPage() {
                   <Popconfirm
                     title="删除该批次的全部模拟事件？"
                     onConfirm={async () => {
-                      const deleted = await deleteBatch(batch.id);
-                      message.success(`已删除 ${deleted.toLocaleString('zh-CN')} 条模拟事件`);
-                      reload();
+                      try {
+                        const deleted = await deleteBatch(batch.id);
+                        message.success(`已删除 ${deleted.toLocaleString('zh-CN')} 条模拟事件`);
+                        reload();
+                      } catch {
+                        // Shown by the request client.
+                      }
                     }}
                   >
                     <Typography.Link type="danger">删除</Typography.Link>
