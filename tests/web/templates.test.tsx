@@ -202,6 +202,13 @@ describe('模板 form', { timeout: 60_000 }, () => {
     expect(window.location.pathname).toBe('/alarm/template/list');
   });
 
+  it('refuses to edit without a template id instead of creating one', async () => {
+    window.history.pushState({}, '', '/alarm/template2/list/edit');
+    renderWithPermissions(<TemplateEditPage />, can('view', 'edit'));
+    expect(await screen.findByText('模板编号无效')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /保\s*存/ })).not.toBeInTheDocument();
+  });
+
   it('edits a template: loads its items, refuses limits out of order before sending, keeps the input on a refusal', async () => {
     window.history.pushState({}, '', '/alarm/template2/list/edit?id=7');
     const sent: unknown[] = [];

@@ -147,8 +147,10 @@ function TemplateForm({ options, template }: { options: TemplateOptions; templat
 export default function TemplateEditPage() {
   // The page mounts afresh on every visit (from the list), so the address read once is enough.
   const [idParam] = useState(() => getQueryParam('id'));
+  const [editing] = useState(() => window.location.pathname.endsWith('/edit'));
   const id = idParam === null ? undefined : Number(idParam);
-  const badId = id !== undefined && !(Number.isInteger(id) && id > 0);
+  // 编辑模板 needs `?id=`; only 新建模板 starts empty.
+  const badId = id === undefined ? editing : !(Number.isInteger(id) && id > 0);
   const { data, loading, error, refresh } = useRequest(() => loadPage(id), { ready: !badId });
 
   if (badId) {
