@@ -1,5 +1,5 @@
 import { addressWithout } from '../utils/query';
-import { getToken, readPermissions, setToken, storePermissions } from '../utils/session';
+import { getToken, readPermissions, readUserName, setToken, storePermissions, storeUserName } from '../utils/session';
 import type { CurrentUser } from './user';
 
 export interface BootstrapDeps {
@@ -30,10 +30,11 @@ export async function bootstrapSession(deps: BootstrapDeps): Promise<CurrentUser
   try {
     const user = await deps.fetchUser();
     storePermissions(user.permission);
+    storeUserName(user.name);
     return user;
   } catch (error) {
     const stored = readPermissions();
     if (deps.isOnline() || !stored) throw error;
-    return { username: '', name: '', avatar: '', access: '', permission: stored };
+    return { username: '', name: readUserName(), avatar: '', access: '', permission: stored };
   }
 }

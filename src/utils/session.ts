@@ -1,6 +1,10 @@
-/** Browser storage of the session (seed §3): the bearer token and the permission list. */
+/**
+ * Browser storage of the session (seed §3): the bearer token and the permission list, and the user's
+ * name so that the installed app opened offline still carries its watermark.
+ */
 const TOKEN_KEY = 'token';
 const PERMISSION_KEY = 'permission';
+const USER_NAME_KEY = 'userName';
 
 export function getToken(): string | null {
   return localStorage.getItem(TOKEN_KEY);
@@ -25,6 +29,14 @@ export function readPermissions(): string[] | null {
   }
 }
 
+export function storeUserName(name: string): void {
+  localStorage.setItem(USER_NAME_KEY, name);
+}
+
+export function readUserName(): string {
+  return localStorage.getItem(USER_NAME_KEY) ?? '';
+}
+
 /** Seed §6: true only when a stored list exists and contains the permission. */
 export function hasPermission(permission: string): boolean {
   return readPermissions()?.includes(permission) ?? false;
@@ -33,4 +45,5 @@ export function hasPermission(permission: string): boolean {
 export function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(PERMISSION_KEY);
+  localStorage.removeItem(USER_NAME_KEY);
 }

@@ -1,6 +1,6 @@
 import { bootstrapSession } from '@/services/bootstrap';
 import type { CurrentUser } from '@/services/user';
-import { getToken, readPermissions, setToken, storePermissions } from '@/utils/session';
+import { getToken, readPermissions, setToken } from '@/utils/session';
 
 const user: CurrentUser = {
   username: 'zhang',
@@ -64,11 +64,11 @@ describe('start-up (seed §4)', () => {
     expect(readPermissions()).toBeNull();
   });
 
-  it('opens offline with the permissions of the last start-up', async () => {
-    setToken('stored');
-    storePermissions(['alarm-board-over-view']);
+  it('opens offline with the permissions and name of the last start-up (the watermark stays)', async () => {
+    const online = start('/?token=abc', vi.fn().mockResolvedValue({ ...user, name: '王芳' }));
+    await online.result;
     const { result } = start('/alarm/board/over', vi.fn().mockRejectedValue(new Error('Network Error')), false);
-    await expect(result).resolves.toMatchObject({ permission: ['alarm-board-over-view'] });
+    await expect(result).resolves.toMatchObject({ name: '王芳', permission: user.permission });
   });
 
   it('still fails offline when no permissions were ever stored', async () => {
