@@ -1,5 +1,6 @@
 /** 变更管理 endpoints: drafts, submission, the lifecycle through approval, the conflict and exactly-once rules. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alarmPoints, equipment } from '../../server/db/schema';
 import { FLOW_MISSING_MESSAGE } from '../../src/shared/moc';
 import { build, SLOW, type TestApp } from './helpers';
 import { approvalOf, type MocFixture, mocFixture } from './moc-fixtures';
@@ -284,5 +285,58 @@ describe('change requests API', { timeout: SLOW }, () => {
       0,
     );
     expect(outsideMoc).toBe(1);
+  });
+
+  it('drafts a change from a template’s deviations, and the template cannot be deleted while it is referred to', async () => {
+    const template = (
+      await f.call('POST', '/alarm/template/list', f.admin, {
+        name: '给料泵模板',
+        equipmentType: '给料泵',
+        items: [
+          { condition: 'PVHH', priority: 'high', limitValue: 2.8, deadband: 0.05 },
+          { condition: 'PVHI', priority: 'low', limitValue: 2.5 },
+        ],
+      })
+    ).json().data;
+    const [pump] = await t.database.db
+      .insert(equipment)
+      .values({ unitId: f.units['常减压'], name: 'P-101', equipmentType: '给料泵' })
+      .returning();
+    const [hh] = await t.database.db
+      .insert(alarmPoints)
+      .values([
+        // PVHH differs in priority; PVHI is missing; BAD is extra.
+        {
+          tag: 'PI-101',
+          condition: 'PVHH',
+          equipmentId: pump.id,
+          unitId: pump.unitId,
+          priority: 'medium',
+          limitValue: 2.8,
+          deadband: 0.05,
+        },
+        { tag: 'PI-101', condition: 'BAD', equipmentId: pump.id, unitId: pump.unitId },
+      ])
+      .returning();
+
+    const drafted = await f.call('POST', '/alarm/op/update/from-template', f.engineer, {
+      templateId: template.id,
+      equipmentId: pump.id,
+    });
+    expect(drafted.statusCode, drafted.body).toBe(200);
+    const { change, skipped } = drafted.json().data;
+    expect(skipped).toEqual({ missing: 1, extra: 1, noRange: 0 });
+    expect(change).toMatchObject({
+      status: 'draft',
+      businessType: 'templateApplication',
+      title: '按「给料泵模板」修正 P-101 的报警设置',
+      items: [expect.objectContaining({ pointId: hh.id, field: 'priority', before: 'medium', after: 'high' })],
+    });
+
+    const refusedDelete = await f.call('DELETE', `/alarm/template/list/${template.id}`, f.admin);
+    expect(refusedDelete.statusCode).toBe(409);
+    expect(refusedDelete.json().msg).toBe('模板「给料泵模板」已被变更申请引用，不能删除');
+    expect((await f.call('DELETE', `/alarm/op/update/${change.id}`, f.engineer)).statusCode).toBe(200);
+    expect((await f.call('DELETE', `/alarm/template/list/${template.id}`, f.admin)).statusCode).toBe(200);
   });
 });
