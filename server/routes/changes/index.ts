@@ -23,14 +23,13 @@ import { currentUser } from '../../plugins/authentication';
 import { envelope, ok } from '../../schemas/envelope';
 import { IdParams } from '../../schemas/fields';
 import { pageOf } from '../../schemas/paging';
+import { registerPointSearch } from './points';
 import { missingChange, saveChange, submitDraft } from './save';
 import {
-  ChangeablePoint,
   ChangeQuery,
   ChangeRequestBody as ChangeRequestBodySchema,
   ChangeRequestDetail,
   ChangeRequestSummary,
-  PointQuery,
   Removed,
   TemplateDraftBody,
   TemplateDraftResult,
@@ -84,17 +83,7 @@ const changeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
   );
 
-  app.get(
-    `${PATH}/points`,
-    {
-      config: { permission: permission('view') },
-      schema: { querystring: PointQuery, response: { 200: envelope(pageOf(ChangeablePoint)) } },
-    },
-    async (request) => {
-      const { current, pageSize, ...query } = request.query;
-      return ok(await changes.points(query, { current, pageSize }));
-    },
-  );
+  registerPointSearch(app, PATH, permission('view'));
 
   app.get(
     `${PATH}/:id`,

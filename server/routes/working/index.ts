@@ -16,9 +16,9 @@ import { currentUser } from '../../plugins/authentication';
 import { envelope, ok } from '../../schemas/envelope';
 import { IdParams } from '../../schemas/fields';
 import { pageOf } from '../../schemas/paging';
+import { registerPointSearch } from '../changes/points';
 import { saveChange } from '../changes/save';
 import {
-  ChangeablePoint,
   ChangeRequestDetail,
   ConditionDetail,
   ConditionQuery,
@@ -26,7 +26,6 @@ import {
   ConditionSummary,
   ConditionSwitch,
   PointEffectiveSettings,
-  PointQuery,
   Removed,
   SwitchBody,
   SwitchQuery,
@@ -39,7 +38,7 @@ const missing = () => refused(404, '工况不存在或已被删除');
 
 const workingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { repositories } = app;
-  const { conditions, changes } = repositories;
+  const { conditions } = repositories;
   const transaction = <T>(work: (tx: Executor) => Promise<T>) => app.database.db.transaction(work);
 
   /** A change request proposing the condition (new when `conditionId` is null). */
@@ -123,17 +122,7 @@ const workingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
-    `${PATH}/points`,
-    {
-      config: { permission: permission('view') },
-      schema: { querystring: PointQuery, response: { 200: envelope(pageOf(ChangeablePoint)) } },
-    },
-    async (request) => {
-      const { current, pageSize, ...query } = request.query;
-      return ok(await changes.points(query, { current, pageSize }));
-    },
-  );
+  registerPointSearch(app, PATH, permission('view'));
 
   app.get(
     `${PATH}/:id`,
