@@ -34,11 +34,7 @@ import {
 import { type Actor, type DecisionRecord, stepStates } from '../domain/approvals/progress';
 import type { Page, PageRequest } from '../schemas/paging';
 import { containsPattern, isUniqueViolation, pageWindow } from './listing';
-import { arrayParam, queryRows } from './raw-sql';
-
-/** A timestamptz column as ISO 8601 UTC text, the same on both drivers. */
-export const isoTime = (column: string) =>
-  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+import { arrayParam, isoTime, queryRows } from './raw-sql';
 
 /** An approval with what its step logic needs beside what the API shows. */
 export interface LoadedInstance extends ApprovalInstance {

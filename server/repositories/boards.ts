@@ -10,7 +10,7 @@ import { seriesBucketStarts } from '../domain/kpi/buckets';
 import type { KpiSummary } from '../domain/kpi/summary';
 import { HOUR_MS, type KpiSettings, type KpiWindow } from '../domain/kpi/types';
 import { createKpiRepository, type KpiScope, resolveScope, scopeFilter } from './kpi';
-import { arrayParam, epochMs, queryRows, timestampParam } from './raw-sql';
+import { arrayParam, epochMs, isoTime, queryRows, timestampParam } from './raw-sql';
 
 const TARGETS_KEY = 'kpiTargets';
 
@@ -318,7 +318,7 @@ export function createBoardsRepository(db: Executor) {
       return queryRows(
         tx,
         sql`select id as "changeRequestId", title,
-              to_char(applied_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "appliedAt"
+              ${isoTime('applied_at')} as "appliedAt"
             from change_requests where status = 'applied'
               and applied_at >= ${timestampParam(window.from)} and applied_at < ${timestampParam(window.to)}
             order by applied_at, id`,

@@ -30,11 +30,11 @@ import { changeRequestItems, changeRequests, changeRequestTransitions } from '..
 import { type Actor, decide } from '../domain/approvals/progress';
 import { type CapturedItem, itemConflicts, type PointNow, patchesByPoint } from '../domain/changes/items';
 import type { Page, PageRequest } from '../schemas/paging';
-import { type ApprovalsRepository, ITEM_COUNT, isoTime, type LoadedInstance } from './approvals';
+import { type ApprovalsRepository, ITEM_COUNT, type LoadedInstance } from './approvals';
 import { type ConditionsRepository, POINT_SETTINGS } from './conditions';
 import { applyPointChange, type PointPatch } from './library';
 import { containsPattern, pageWindow } from './listing';
-import { arrayParam, queryRows } from './raw-sql';
+import { arrayParam, isoTime, queryRows } from './raw-sql';
 
 /** A request as the forms send it, trimmed and checked by the route. */
 export interface ChangeInput {

@@ -23,9 +23,9 @@ import type { Executor } from '../db';
 import { operatingConditionOverrides, operatingConditionSwitches, operatingConditions } from '../db/schema';
 import { effectiveSettings } from '../domain/conditions/effective';
 import type { Page, PageRequest } from '../schemas/paging';
-import { isoTime } from './approvals';
+import { retagUnitConditions } from './journal';
 import { containsPattern, pageWindow } from './listing';
-import { arrayParam, queryRows } from './raw-sql';
+import { arrayParam, isoTime, queryRows } from './raw-sql';
 
 /** The settings of `alarm_points p` that conditions override, as `PointSettings`. */
 export const POINT_SETTINGS = sql.raw(`json_build_object('limitValue', p.limit_value, 'priority', p.priority,
@@ -188,6 +188,8 @@ export function createConditionsRepository(db: Executor) {
         .insert(operatingConditionSwitches)
         .values(input)
         .returning({ id: operatingConditionSwitches.id });
+      // Events already stored from the switch on now belong to the new condition.
+      await retagUnitConditions(tx, input.unitId, input.switchedAt.getTime());
       return { ok: true, id: row.id };
     },
 

@@ -30,7 +30,7 @@ import { pointState } from '../domain/library/state';
 import type { Page, PageRequest } from '../schemas/paging';
 import { insertNames } from './journal';
 import { inBatches, pageWindow } from './listing';
-import { arrayParam, epochMs, queryRows } from './raw-sql';
+import { arrayParam, epochMs, isoTime, queryRows } from './raw-sql';
 
 export interface LibraryFilters {
   /** Start of the tag, case-insensitive. */
@@ -104,8 +104,6 @@ export interface LibraryImportResult {
   errors: ImportError[];
   errorCount: number;
 }
-
-const isoTime = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /** Columns of `PointRow` over `alarm_points p` joined to `units u`, `consoles c`, `equipment e`. */
 const POINT_COLUMNS = sql.raw(`p.id, p.tag, p.condition, p.description, p.unit_id as "unitId", u.name as unit,

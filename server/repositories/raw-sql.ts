@@ -22,3 +22,7 @@ export function epochMs(column: SQL): SQL<number> {
 export function timestampParam(ms: number): SQL {
   return sql`to_timestamp(${ms}::float8 / 1000)`;
 }
+
+/** A timestamptz column as ISO 8601 UTC text, the same on both drivers. */
+export const isoTime = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);

@@ -1,8 +1,8 @@
-import { and, asc, count, countDistinct, eq, ilike, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, gt, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../db';
 import { roles, type User, userRoles, users } from '../db/schema';
 import type { Page, PageRequest } from '../schemas/paging';
-import { containsPattern, pageWindow } from './listing';
+import { containsPattern, inBatches, pageWindow } from './listing';
 
 export interface NewUser {
   username: string;
@@ -21,6 +21,12 @@ export interface UserPatch {
   avatar: string;
   permissions: string[];
   roleIds: number[];
+}
+
+/** Users whose username or name contains `keyword`. */
+function keywordWhere(keyword: string | undefined): SQL | undefined {
+  const pattern = containsPattern(keyword);
+  return pattern ? or(ilike(users.username, pattern), ilike(users.name, pattern)) : undefined;
 }
 
 export function createUsersRepository(db: Database) {
@@ -45,12 +51,24 @@ export function createUsersRepository(db: Database) {
   return {
     /** Users whose username or name contains `keyword`, oldest first. */
     async page(keyword: string | undefined, page: PageRequest, tx: Executor = db): Promise<Page<UserWithRoles>> {
-      const pattern = containsPattern(keyword);
-      const where = pattern ? or(ilike(users.username, pattern), ilike(users.name, pattern)) : undefined;
+      const where = keywordWhere(keyword);
       const { limit, offset } = pageWindow(page);
       const list = await tx.select().from(users).where(where).orderBy(asc(users.id)).limit(limit).offset(offset);
       const [{ total }] = await tx.select({ total: count() }).from(users).where(where);
       return { list: await withRoleIds(list, tx), total, ...page };
+    },
+
+    /** Every user the page's search finds, in list order, a batch at a time (the export). */
+    rows(keyword: string | undefined, tx: Executor = db): AsyncGenerator<UserWithRoles> {
+      return inBatches<UserWithRoles>(async (last, limit) => {
+        const batch = await tx
+          .select()
+          .from(users)
+          .where(and(keywordWhere(keyword), last ? gt(users.id, last.id) : undefined))
+          .orderBy(asc(users.id))
+          .limit(limit);
+        return withRoleIds(batch, tx);
+      });
     },
 
     async findWithRoles(id: number, tx: Executor = db): Promise<UserWithRoles | undefined> {

@@ -183,6 +183,18 @@ describe('base dictionaries API', { timeout: SLOW }, () => {
         refusal(await call('PUT', '/priorities/999999', editor, { name: '无', color: '#000000', sortOrder: 1 })).status,
       ).toBe(404);
     });
+
+    it('exports the priorities as listed, with a timestamped name', async () => {
+      const response = await call('GET', '/priorities/export', viewer);
+      expect(response.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+      expect(response.headers['content-disposition']).toMatch(/^attachment; filename="priorities-\d{14}\.xlsx"$/);
+      const rows = await sheetRows(response.rawPayload);
+      expect(rows[0]).toEqual(['代码', '名称', '显示颜色', '目标占比（%）', '排序']);
+      // As edited by the test above.
+      expect(rows[1]).toEqual(['urgent', '紧急报警', '#a8071a', 1, 1]);
+      const list = (await call('GET', '/priorities', viewer)).json().data as Record<string, unknown>[];
+      expect(rows.slice(1)).toEqual(list.map((row) => [row.code, row.name, row.color, row.targetShare, row.sortOrder]));
+    });
   });
 
   it('asks each route for its own permission', async () => {
@@ -197,6 +209,12 @@ describe('base dictionaries API', { timeout: SLOW }, () => {
     expect(
       refusal(await call('PUT', '/priorities/1', viewer, { name: '无权', color: '#000000', sortOrder: 1 })).status,
     ).toBe(403);
+    const systemOnly = await t.createUser({ permissions: ['alarm-base-system-view'] });
+    expect(refusal(await call('GET', '/priorities/export', systemOnly))).toEqual({
+      status: 403,
+      code: 403,
+      msg: '没有权限执行此操作（需要 alarm-base-type-view）',
+    });
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/alarm/base/type/export' });
     expect(anonymous.statusCode).toBe(401);
   });

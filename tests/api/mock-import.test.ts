@@ -1,7 +1,9 @@
-/** 模拟 endpoints: journal import and collector ingest (api.md), simulator and batches. */
+/** 模拟 endpoints: journal import and collector ingest (api.md), simulator, batches and their export. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journalBatches } from '../../server/db/schema';
+import { dateTimeWriter, XLSX_CONTENT_TYPE } from '../../server/export/xlsx';
 import mockRoutes from '../../server/routes/mock';
-import { build, multipartFile, SLOW, type TestApp, type TestUser } from './helpers';
+import { build, multipartFile, SLOW, sheetRows, type TestApp, type TestUser } from './helpers';
 
 const GOOD = [
   '\uFEFFTime,TAG,Condition,Event,Priority,Console,Unit,Description,Value',
@@ -212,5 +214,62 @@ describe('journal import and ingest', { timeout: SLOW }, () => {
       headers: engineer.authorization,
     });
     expect(refused.statusCode).toBe(400);
+  });
+
+  // Last: it adds many batches to the one database of this file.
+  it('exports the batches the list shows, newest first, a batch of rows at a time', async () => {
+    const get = (url: string, as: TestUser = engineer) => t.app.inject({ url, headers: as.authorization });
+    const [simulated] = (await get('/api/alarm/mock/batches?source=simulation')).json().data.list;
+    const response = await get('/api/alarm/mock/batches/export?source=simulation');
+    expect(response.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="journal-batches-\d{14}\.xlsx"$/);
+    const rows = await sheetRows(response.rawPayload);
+    expect(rows[0]).toEqual([
+      '批次',
+      '来源',
+      '名称',
+      '场景',
+      '事件数',
+      '重复数',
+      '数据开始',
+      '数据结束',
+      '创建人',
+      '创建时间',
+    ]);
+    const plantTime = dateTimeWriter(t.config.plantTimeZone);
+    expect(rows[1]).toEqual([
+      simulated.id,
+      '模拟',
+      '综合 · 模拟装置 · 模拟操作台',
+      '综合',
+      simulated.eventCount,
+      simulated.duplicates,
+      plantTime(new Date(simulated.firstTime)),
+      plantTime(new Date(simulated.lastTime)),
+      engineer.username,
+      plantTime(new Date(simulated.createdAt)),
+    ]);
+    expect(rows.slice(1).every((row) => row[1] === '模拟')).toBe(true);
+
+    const all = await sheetRows((await get('/api/alarm/mock/batches/export')).rawPayload);
+    const imported = all.find((row) => row[1] === '文件导入');
+    expect(imported?.slice(2, 4)).toEqual(['journal.csv', undefined]);
+
+    await t.database.db
+      .insert(journalBatches)
+      .values(Array.from({ length: 1005 }, (_, i) => ({ source: 'demo' as const, label: `演示 ${i}` })));
+    const demo = (await sheetRows((await get('/api/alarm/mock/batches/export?source=demo')).rawPayload)).slice(1);
+    const ids = demo.map((row) => row[0] as number);
+    expect(ids).toHaveLength(1005);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(new Set(ids).size).toBe(ids.length);
+
+    expect((await get('/api/alarm/mock/batches/export?source=nope')).statusCode).toBe(400);
+    const outsider = await t.createUser({ permissions: ['permission-view'] });
+    expect((await get('/api/alarm/mock/batches/export', outsider)).json()).toEqual({
+      code: 403,
+      msg: '没有权限执行此操作（需要 alarm-mock-view）',
+      data: null,
+    });
   });
 });

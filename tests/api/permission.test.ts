@@ -1,8 +1,9 @@
-/** 权限配置 endpoints: users, roles, sign-in tokens and the permission tree (api.md). */
+/** 权限配置 endpoints: users, roles, sign-in tokens, the permission tree and the two exports (api.md). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dateTimeWriter, XLSX_CONTENT_TYPE } from '../../server/export/xlsx';
 import { ADMIN_USERNAME, ROLE_NAMES } from '../../server/seed';
 import { permissionTree, routeIndex } from '../../src/shared/routes';
-import { build, SLOW, type TestApp, type TestUser } from './helpers';
+import { build, SLOW, sheetRows, type TestApp, type TestUser } from './helpers';
 
 describe('permission configuration API', { timeout: SLOW }, () => {
   let t: TestApp;
@@ -52,6 +53,41 @@ describe('permission configuration API', { timeout: SLOW }, () => {
 
       const found = (await call('GET', `/users?keyword=${encodeURIComponent('ADM')}`, viewer)).json().data;
       expect(found.list.map((user: { username: string }) => user.username)).toEqual([ADMIN_USERNAME]);
+    });
+
+    it('exports the searched users as a timestamped xlsx, creation time in the plant time zone', async () => {
+      const response = await call('GET', `/users/export?keyword=${encodeURIComponent('ADM')}`, viewer);
+      expect(response.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+      expect(response.headers['content-disposition']).toMatch(/^attachment; filename="users-\d{14}\.xlsx"$/);
+      const seeded = await t.app.repositories.users.findByUsername(ADMIN_USERNAME);
+      expect(await sheetRows(response.rawPayload)).toEqual([
+        ['用户名', '姓名', '角色', '额外权限数', '状态', '创建时间'],
+        [
+          ADMIN_USERNAME,
+          '管理员',
+          ROLE_NAMES.admin,
+          0,
+          '启用',
+          dateTimeWriter(t.config.plantTimeZone)(seeded?.createdAt ?? new Date(0)),
+        ],
+      ]);
+    });
+
+    it('exports every role name, the extra permissions and a disabled state', async () => {
+      const user = await t.createUser({
+        roles: [ROLE_NAMES.approver, ROLE_NAMES.operator],
+        permissions: ['permission-view', 'alarm-mock-view'],
+        disabled: true,
+      });
+      const rows = await sheetRows((await call('GET', `/users/export?keyword=${user.username}`, viewer)).rawPayload);
+      expect(rows.slice(1).map((row) => row.slice(0, 5))).toEqual([
+        // Roles in role order: the seed creates 操作员 before 审批人.
+        [user.username, `测试用户 ${user.username}`, `${ROLE_NAMES.operator}、${ROLE_NAMES.approver}`, 2, '停用'],
+      ]);
+      // Without a keyword: everyone, in list order.
+      const all = await sheetRows((await call('GET', '/users/export', viewer)).rawPayload);
+      const listed = (await call('GET', '/users?pageSize=200', viewer)).json().data;
+      expect(all.slice(1).map((row) => row[0])).toEqual(listed.list.map((row: { username: string }) => row.username));
     });
 
     it('refuses a page size over 200', async () => {
@@ -206,6 +242,23 @@ describe('permission configuration API', { timeout: SLOW }, () => {
       expect(adminRole.userCount).toBeGreaterThanOrEqual(2);
     });
 
+    it('exports the roles with their permission and holder counts', async () => {
+      const response = await call('GET', '/roles/export', viewer);
+      expect(response.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+      expect(response.headers['content-disposition']).toMatch(/^attachment; filename="roles-\d{14}\.xlsx"$/);
+      const rows = await sheetRows(response.rawPayload);
+      const listed = (await call('GET', '/roles', viewer)).json().data;
+      expect(rows[0]).toEqual(['角色', '全部权限', '权限数', '用户数']);
+      expect(rows.slice(1).map((row) => row[0])).toEqual(listed.map((role: { name: string }) => role.name));
+      const holders = await t.app.repositories.roles.holderCount(await roleId(ROLE_NAMES.admin));
+      expect(rows.find((row) => row[0] === ROLE_NAMES.admin)).toEqual([
+        ROLE_NAMES.admin,
+        '是',
+        routeIndex.permissions.length,
+        holders,
+      ]);
+    });
+
     it('creates, renames and deletes a role, adding implied views', async () => {
       const created = await call('POST', '/roles', admin, {
         name: '审批查看',
@@ -282,5 +335,16 @@ describe('permission configuration API', { timeout: SLOW }, () => {
     const response = await call('POST', '/roles', viewer, { name: '越权', permissions: [] });
     expect(refusal(response)).toEqual({ status: 403, code: 403, msg: '没有权限执行此操作（需要 permission-edit）' });
     expect((await call('GET', '/roles', { ...viewer, authorization: { authorization: '' } })).statusCode).toBe(401);
+  });
+
+  it('refuses both exports without permission-view', async () => {
+    const outsider = await t.createUser({ permissions: ['alarm-mock-view'] });
+    for (const list of ['/users', '/roles']) {
+      expect(refusal(await call('GET', `${list}/export`, outsider))).toEqual({
+        status: 403,
+        code: 403,
+        msg: '没有权限执行此操作（需要 permission-view）',
+      });
+    }
   });
 });

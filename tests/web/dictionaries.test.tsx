@@ -132,7 +132,7 @@ describe('报警类型 page', { timeout: 30_000 }, () => {
     expect(within(dialog).getByLabelText('编码')).toHaveValue('PVHI');
   });
 
-  it('lists the priorities on their tab, editable only with edit', async () => {
+  it('lists the priorities on their tab with export, editable only with edit', async () => {
     listOf([pvhi]);
     server.use(
       http.get('/api/alarm/base/priorities', () =>
@@ -146,6 +146,7 @@ describe('报警类型 page', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('tab', { name: '优先级' }));
     expect(await screen.findByText('紧急')).toBeInTheDocument();
     expect(screen.getByText('1%')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /导\s*出/ })).toBeInTheDocument();
     expect(screen.queryByText('编辑')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-/** 模拟 page: journal upload with its error table or result, simulated batches with delete, empty state. */
+/** 模拟 page: journal upload with its error table or result, simulated batches with export and delete, empty state. */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -42,6 +42,7 @@ function batches(list: JournalBatch[]) {
   return deleted;
 }
 
+const exportButton = () => screen.getByRole('button', { name: /导\s*出/ });
 const csv = () => new File(['time,tag,condition,event\n'], 'journal.csv', { type: 'text/csv' });
 const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
 
@@ -89,9 +90,27 @@ describe('模拟 page', { timeout: 30_000 }, () => {
     renderWithPermissions(<MockPage />, [view]);
     expect(await screen.findByText('综合 · 模拟装置 · 模拟操作台')).toBeInTheDocument();
     expect(screen.getByText('1,234')).toBeInTheDocument();
+    expect(exportButton()).toBeInTheDocument();
     await userEvent.click(screen.getByText('删除'));
     await userEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(deleted).toEqual(['7']));
+  });
+
+  it('asks for the export of the simulated batches the table lists, and says why it failed', async () => {
+    batches([batch]);
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get('/api/alarm/mock/batches/export', ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ code: 500, msg: '服务器内部错误，请稍后重试', data: null }, { status: 500 });
+      }),
+    );
+    renderWithPermissions(<MockPage />, [view]);
+    await screen.findByText('综合 · 模拟装置 · 模拟操作台');
+    await userEvent.click(exportButton());
+    expect(await screen.findByText('服务器内部错误，请稍后重试')).toBeInTheDocument();
+    expect(asked.map((query) => query.get('source'))).toEqual(['simulation']);
+    await waitFor(() => expect(exportButton()).not.toHaveClass('ant-btn-loading'));
   });
 
   it('says why a delete failed and keeps the batch listed', async () => {
@@ -121,5 +140,6 @@ describe('模拟 page', { timeout: 30_000 }, () => {
     renderWithPermissions(<MockPage />, []);
     expect(await screen.findByText('暂无模拟数据')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /生\s*成/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /导\s*出/ })).not.toBeInTheDocument();
   });
 });

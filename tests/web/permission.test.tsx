@@ -1,5 +1,8 @@
-/** 权限配置: the role editor tree (from the route table, implied view), user form validation, actions by permission. */
-import { render, screen, within } from '@testing-library/react';
+/**
+ * 权限配置: the role editor tree (from the route table, implied view), user form validation, actions by
+ * permission, export, empty and error states of both tables.
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { useState } from 'react';
@@ -83,15 +86,22 @@ const admin: UserRow = {
   permissions: [],
 };
 
-function answerPermissionApi() {
+function answerPermissionApi({ users = [admin], roleRows = roles } = {}) {
   server.use(
     http.get('/api/permission/users', () =>
-      HttpResponse.json(ok({ list: [admin], total: 1, current: 1, pageSize: 20 })),
+      HttpResponse.json(ok({ list: users, total: users.length, current: 1, pageSize: 20 })),
     ),
-    http.get('/api/permission/roles', () => HttpResponse.json(ok(roles))),
+    http.get('/api/permission/roles', () => HttpResponse.json(ok(roleRows))),
     http.get('/api/permission/tree', () => HttpResponse.json(ok(tree))),
   );
 }
+
+const serverError = () =>
+  HttpResponse.json({ code: 500, msg: '服务器内部错误，请稍后重试', data: null }, { status: 500 });
+
+/** ProTable's empty placeholder (drawn while loading too: look it up and check it in one go). */
+const emptyState = () => screen.getByText('暂无数据', { selector: '.ant-empty-description' });
+const exportButton = () => screen.getByRole('button', { name: /导\s*出/ });
 
 describe('permission page', { timeout: 30_000 }, () => {
   it('shows users with their roles, and no actions to a viewer', async () => {
@@ -99,9 +109,73 @@ describe('permission page', { timeout: 30_000 }, () => {
     renderWithPermissions(<PermissionPage />, ['permission-view']);
     expect(await screen.findByText('admin')).toBeInTheDocument();
     expect(await screen.findByText('管理员', { selector: '.ant-tag' })).toBeInTheDocument();
+    expect(exportButton()).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '新建用户' })).not.toBeInTheDocument();
     expect(screen.queryByText('登录链接')).not.toBeInTheDocument();
     expect(screen.queryByText('编辑')).not.toBeInTheDocument();
+  });
+
+  it('exports the users with the search of the table', async () => {
+    answerPermissionApi();
+    const exported: URLSearchParams[] = [];
+    server.use(
+      http.get('/api/permission/users/export', ({ request }) => {
+        exported.push(new URL(request.url).searchParams);
+        return new HttpResponse(new Uint8Array([0x50, 0x4b, 3, 4]));
+      }),
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:users');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderWithPermissions(<PermissionPage />, ['permission-view']);
+    await screen.findByText('admin');
+    await user.type(screen.getByLabelText('关键字'), 'adm');
+    await user.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await user.click(exportButton());
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(exported[0]?.get('keyword')).toBe('adm');
+    click.mockRestore();
+  });
+
+  it('shows the empty users table, then the server’s message when the users fail to load', async () => {
+    answerPermissionApi({ users: [] });
+    const { unmount } = renderWithPermissions(<PermissionPage />, ['permission-view']);
+    await waitFor(() => expect(emptyState()).toBeInTheDocument());
+    unmount();
+    server.use(http.get('/api/permission/users', serverError));
+    renderWithPermissions(<PermissionPage />, ['permission-view']);
+    expect(await screen.findByText('服务器内部错误，请稍后重试')).toBeInTheDocument();
+    expect(screen.queryByText('admin')).not.toBeInTheDocument();
+  });
+
+  it('lists the roles with their counts and export', async () => {
+    answerPermissionApi();
+    const user = userEvent.setup();
+    renderWithPermissions(<PermissionPage />, ['permission-view']);
+    await user.click(await screen.findByRole('tab', { name: '角色' }));
+    const row = await screen.findByRole('row', { name: /操作员/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['操作员', '1', '0']);
+    expect(exportButton()).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '新建角色' })).not.toBeInTheDocument();
+  });
+
+  it('shows the empty roles table, then why the roles failed to load', async () => {
+    answerPermissionApi({ roleRows: [] });
+    const user = userEvent.setup();
+    const { unmount } = renderWithPermissions(<PermissionPage />, ['permission-view']);
+    await user.click(await screen.findByRole('tab', { name: '角色' }));
+    await waitFor(() => expect(emptyState()).toBeInTheDocument());
+    unmount();
+    server.use(http.get('/api/permission/roles', serverError));
+    renderWithPermissions(<PermissionPage />, ['permission-view']);
+    await user.click(await screen.findByRole('tab', { name: '角色' }));
+    expect(await screen.findByText('角色或权限树加载失败：服务器内部错误，请稍后重试')).toBeInTheDocument();
+    expect(emptyState()).toBeInTheDocument();
   });
 
   it('validates the user form in Chinese and keeps it open', async () => {

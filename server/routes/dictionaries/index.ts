@@ -1,7 +1,8 @@
 /**
  * 基础配置 dictionaries: 报警类型 `/alarm/base/type` (with the priorities' names and colours, which
  * live on the same page) and 系统类型 `/alarm/base/system`. Each coded dictionary gets the same five
- * endpoints — paged list, create, update, delete, streamed export — under its route's own permissions.
+ * endpoints — paged list, create, update, delete, streamed export — under its route's own permissions;
+ * the priorities list, edit and export under those of 报警类型.
  */
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
@@ -231,6 +232,24 @@ const dictionaryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { response: { 200: envelope(Type.Array(Priority)) } },
     },
     async () => ok(await priorities.list()),
+  );
+
+  app.get(
+    '/alarm/base/priorities/export',
+    { config: { permission: routePermission('/alarm/base/type', 'view') } },
+    async (_request, reply) =>
+      sendXlsx(reply, {
+        fileStem: 'priorities',
+        sheetName: '优先级',
+        rows: await priorities.list(),
+        columns: [
+          { header: '代码', value: (row) => row.code, width: 10 },
+          { header: '名称', value: (row) => row.name },
+          { header: '显示颜色', value: (row) => row.color },
+          { header: '目标占比（%）', value: (row) => row.targetShare, width: 14 },
+          { header: '排序', value: (row) => row.sortOrder, width: 8 },
+        ],
+      }),
   );
 
   app.put(

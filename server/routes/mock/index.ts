@@ -1,12 +1,14 @@
 /**
  * 模拟 (/alarm/mock): journal import (multipart CSV/xlsx), collector ingest (JSON rows), the simulator and
- * simulated batches. All under `alarm-mock-view` (api.md).
+ * the batches of stored journal data (listed, exported, simulated ones deleted). All under `alarm-mock-view`
+ * (api.md).
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import { type Static, Type } from 'typebox';
 import { routePermission } from '../../auth/permissions';
+import { EVENT_SOURCES, type EventSource } from '../../db/schema';
 import {
   DEFAULT_JOURNAL_BATCH_SIZE,
   JOURNAL_LIMITS,
@@ -17,11 +19,19 @@ import {
   parseJournalFile,
   validateJournalRecord,
 } from '../../domain/journal';
-import { asJournalBatches, SCENARIO_LABELS, type SimulatedPoint, simulateJournal } from '../../domain/simulator';
+import {
+  asJournalBatches,
+  SCENARIO_LABELS,
+  type Scenario,
+  type SimulatedPoint,
+  simulateJournal,
+} from '../../domain/simulator';
 import { ApiError } from '../../errors';
+import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
 import { deleteJournalBatch, ingestJournal } from '../../repositories/ingest';
-import { queryRows } from '../../repositories/raw-sql';
+import { inBatches } from '../../repositories/listing';
+import { isoTime, queryRows } from '../../repositories/raw-sql';
 import { envelope, ok } from '../../schemas/envelope';
 import { IdParams } from '../../schemas/fields';
 import { pageOf, pageQueryProperties } from '../../schemas/paging';
@@ -32,6 +42,32 @@ const permission = routePermission('/alarm/mock', 'view');
 /** Rows per stored batch: fewer round trips than the parser's default. */
 const STORE_BATCH = 20 * DEFAULT_JOURNAL_BATCH_SIZE;
 const MAX_INGEST_ROWS = 10_000;
+
+type BatchItem = Static<typeof Batch>;
+
+const BatchFilters = Type.Object({
+  source: Type.Optional(Type.Union(EVENT_SOURCES.map((source) => Type.Literal(source)))),
+});
+
+const SOURCE_LABELS: Readonly<Record<EventSource, string>> = {
+  import: '文件导入',
+  ingest: '采集接口',
+  simulation: '模拟',
+  demo: '演示数据',
+};
+
+/** A batch as listed: times as ISO 8601 UTC text. */
+const BATCH_COLUMNS = sql`id, source, label, parameters, event_count as "eventCount", duplicates,
+  ${isoTime('first_time')} as "firstTime", ${isoTime('last_time')} as "lastTime",
+  created_by as "createdBy", ${isoTime('created_at')} as "createdAt"`;
+
+const time = (iso: string | null) => (iso ? new Date(iso) : null);
+
+/** The scenario of a simulated batch; other batches have none. */
+function scenarioLabel(parameters: unknown): string {
+  const scenario = (parameters as { scenario?: Scenario } | null)?.scenario;
+  return scenario ? (SCENARIO_LABELS[scenario] ?? scenario) : '';
+}
 
 /** code 0 when stored; with row errors code 1 (HTTP 422) and the error report, nothing stored. */
 function answer(result: { imported: number; duplicates: number; errors: JournalBatch['errors']; errorCount: number }) {
@@ -235,42 +271,61 @@ const mockRoutes: FastifyPluginAsyncTypebox<MockRoutesOptions> = async (
     }));
   }
 
+  const batchWhere = (source: EventSource | undefined) => (source ? sql`source = ${source}` : sql`true`);
+
   app.get(
     '/alarm/mock/batches',
     {
       config: { permission },
       schema: {
-        querystring: Type.Object({
-          ...pageQueryProperties,
-          source: Type.Optional(
-            Type.Union([
-              Type.Literal('import'),
-              Type.Literal('ingest'),
-              Type.Literal('simulation'),
-              Type.Literal('demo'),
-            ]),
-          ),
-        }),
+        querystring: Type.Object({ ...pageQueryProperties, ...BatchFilters.properties }),
         response: { 200: envelope(pageOf(Batch)) },
       },
     },
     async (request) => {
       const { current, pageSize, source } = request.query;
-      const filter = source ? sql`where source = ${source}` : sql``;
-      const list = await queryRows<Static<typeof Batch>>(
+      const list = await queryRows<BatchItem>(
         app.database.db,
-        sql`select id, source, label, parameters, event_count as "eventCount", duplicates,
-              to_char(first_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "firstTime",
-              to_char(last_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "lastTime",
-              created_by as "createdBy", to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
-            from journal_batches ${filter} order by id desc limit ${pageSize} offset ${(current - 1) * pageSize}`,
+        sql`select ${BATCH_COLUMNS} from journal_batches where ${batchWhere(source)}
+            order by id desc limit ${pageSize} offset ${(current - 1) * pageSize}`,
       );
       const [{ total }] = await queryRows<{ total: number }>(
         app.database.db,
-        sql`select count(*)::int as total from journal_batches ${filter}`,
+        sql`select count(*)::int as total from journal_batches where ${batchWhere(source)}`,
       );
       return ok({ list, total, current, pageSize });
     },
+  );
+
+  app.get(
+    '/alarm/mock/batches/export',
+    { config: { permission }, schema: { querystring: BatchFilters } },
+    async (request, reply) =>
+      sendXlsx(reply, {
+        fileStem: 'journal-batches',
+        sheetName: '数据批次',
+        // Newest first, as listed: each batch continues below the last id of the one before.
+        rows: inBatches<BatchItem>((last, limit) =>
+          queryRows<BatchItem>(
+            app.database.db,
+            sql`select ${BATCH_COLUMNS} from journal_batches
+                where ${batchWhere(request.query.source)} ${last ? sql`and id < ${last.id}` : sql``}
+                order by id desc limit ${limit}`,
+          ),
+        ),
+        columns: [
+          { header: '批次', value: (batch) => batch.id, width: 8 },
+          { header: '来源', value: (batch) => SOURCE_LABELS[batch.source as EventSource] ?? batch.source, width: 10 },
+          { header: '名称', value: (batch) => batch.label, width: 32 },
+          { header: '场景', value: (batch) => scenarioLabel(batch.parameters), width: 20 },
+          { header: '事件数', value: (batch) => batch.eventCount, width: 10 },
+          { header: '重复数', value: (batch) => batch.duplicates, width: 10 },
+          { header: '数据开始', value: (batch) => time(batch.firstTime), width: 20 },
+          { header: '数据结束', value: (batch) => time(batch.lastTime), width: 20 },
+          { header: '创建人', value: (batch) => batch.createdBy },
+          { header: '创建时间', value: (batch) => time(batch.createdAt), width: 20 },
+        ],
+      }),
   );
 
   app.delete(

@@ -1,6 +1,6 @@
 /**
  * 权限配置 (api.md): users (never deleted, only disabled), roles, sign-in tokens and the permission tree
- * the role editor draws. Reads need `permission-view`, writes `permission-edit`. Every write that
+ * the role editor draws; both lists export to xlsx. Reads need `permission-view`, writes `permission-edit`. Every write that
  * touches several rows runs in one transaction: a refusal leaves nothing half-saved.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -11,6 +11,7 @@ import { routePermission } from '../../auth/permissions';
 import type { Executor } from '../../db';
 import type { Role } from '../../db/schema';
 import { refused } from '../../errors';
+import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
 import type { UserWithRoles } from '../../repositories/users';
 import { envelope, ok } from '../../schemas/envelope';
@@ -24,6 +25,8 @@ const Permissions = Type.Array(Type.String({ maxLength: 100 }), { maxItems: 1000
 const RoleIds = Type.Array(Id, { maxItems: 100, uniqueItems: true });
 const Name = Type.String({ minLength: 1, maxLength: 50 });
 const Avatar = Type.String({ maxLength: 500 });
+
+const UserFilters = Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 100 })) });
 
 const UserItem = Type.Object({
   id: Type.Integer(),
@@ -130,7 +133,7 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
     {
       config: { permission: VIEW },
       schema: {
-        querystring: Type.Object({ ...pageQueryProperties, keyword: Type.Optional(Type.String({ maxLength: 100 })) }),
+        querystring: Type.Object({ ...pageQueryProperties, ...UserFilters.properties }),
         response: { 200: envelope(pageOf(UserItem)) },
       },
     },
@@ -139,6 +142,31 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
       const page = await users.page(keyword, { current, pageSize });
       const allRoles = await roles.list();
       return ok({ ...page, list: page.list.map((user) => userItem(user, allRoles)) });
+    },
+  );
+
+  app.get(
+    '/permission/users/export',
+    { config: { permission: VIEW }, schema: { querystring: UserFilters } },
+    async (request, reply) => {
+      const roleNames = new Map((await roles.list()).map((role) => [role.id, role.name]));
+      return sendXlsx(reply, {
+        fileStem: 'users',
+        sheetName: '用户',
+        rows: users.rows(request.query.keyword),
+        columns: [
+          { header: '用户名', value: (user) => user.username, width: 20 },
+          { header: '姓名', value: (user) => user.name },
+          {
+            header: '角色',
+            value: (user) => user.roleIds.map((id) => roleNames.get(id) ?? `#${id}`).join('、'),
+            width: 30,
+          },
+          { header: '额外权限数', value: (user) => user.permissions.length, width: 10 },
+          { header: '状态', value: (user) => (user.disabled ? '停用' : '启用'), width: 8 },
+          { header: '创建时间', value: (user) => user.createdAt, width: 20 },
+        ],
+      });
     },
   );
 
@@ -236,6 +264,20 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
     '/permission/roles',
     { config: { permission: VIEW }, schema: { response: { 200: envelope(Type.Array(RoleItem)) } } },
     async () => ok(await roles.listWithHolders()),
+  );
+
+  app.get('/permission/roles/export', { config: { permission: VIEW } }, async (_request, reply) =>
+    sendXlsx(reply, {
+      fileStem: 'roles',
+      sheetName: '角色',
+      rows: await roles.listWithHolders(),
+      columns: [
+        { header: '角色', value: (role) => role.name, width: 20 },
+        { header: '全部权限', value: (role) => (role.isAdmin ? '是' : '否'), width: 10 },
+        { header: '权限数', value: (role) => role.permissions.length, width: 8 },
+        { header: '用户数', value: (role) => role.userCount, width: 8 },
+      ],
+    }),
   );
 
   /** An admin role holds everything the table declares, whatever was checked. */

@@ -41,6 +41,10 @@ export interface SignInLink {
 
 const data = <T>(promise: Promise<Envelope<T>>) => promise.then((body) => body.data);
 
+/** Export endpoints below `/api`, for `ExportButton`. */
+export const USERS_EXPORT_PATH = '/permission/users/export';
+export const ROLES_EXPORT_PATH = '/permission/roles/export';
+
 export const fetchUsers = (params: PageQuery & Record<string, unknown>) =>
   data(request<Envelope<Page<UserRow>>>('/permission/users', { method: 'GET', params }));
 export const createUser = (body: UserBody) =>

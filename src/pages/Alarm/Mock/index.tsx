@@ -1,8 +1,9 @@
-/** 模拟 (/alarm/mock): generate simulated journals, import journal files, delete simulated batches. */
+/** 模拟 (/alarm/mock): generate simulated journals, import journal files, export and delete simulated batches. */
 import { type ActionType, PageContainer, ProTable } from '@ant-design/pro-components';
 import { useAccess } from '@umijs/max';
 import { message, Popconfirm, Space, Typography } from 'antd';
 import { useRef } from 'react';
+import ExportButton from '@/components/ExportButton';
 import { permissionString } from '@/shared/routes';
 import { formatDateTime } from '@/utils/datetime';
 import { tableRequest } from '@/utils/proTable';
@@ -32,6 +33,12 @@ export default function MockPage() {
           options={{ reload: true, density: false, setting: false }}
           request={tableRequest(fetchBatches)}
           locale={{ emptyText: '暂无模拟数据' }}
+          toolBarRender={() => [
+            // The table lists simulated batches only (fetchBatches): so does the file.
+            allowed && (
+              <ExportButton key="export" path="/alarm/mock/batches/export" params={{ source: 'simulation' }} />
+            ),
+          ]}
           columns={[
             { title: '批次', dataIndex: 'id', width: 80 },
             { title: '名称', dataIndex: 'label' },

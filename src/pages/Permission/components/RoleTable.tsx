@@ -1,11 +1,12 @@
-/** Roles: list, create / edit with the permission tree, delete (refused while users hold the role). */
+/** Roles: list with export, create / edit with the permission tree, delete (refused while users hold the role). */
 import { DrawerForm, ProForm, ProFormText, ProTable } from '@ant-design/pro-components';
 import { useAccess } from '@umijs/max';
 import { Button, message, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
+import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
 import { type PermissionNode, permissionString } from '@/shared/routes';
-import { createRole, deleteRole, type RoleBody, type RoleRow, updateRole } from '../service';
+import { createRole, deleteRole, ROLES_EXPORT_PATH, type RoleBody, type RoleRow, updateRole } from '../service';
 import PermissionTree from './PermissionTree';
 
 export interface RoleTableProps {
@@ -53,6 +54,7 @@ export default function RoleTable({ roles, tree, loading, reload }: RoleTablePro
         dataSource={roles}
         options={{ reload }}
         toolBarRender={() => [
+          <ExportButton key="export" path={ROLES_EXPORT_PATH} />,
           canEdit && (
             <Button key="create" type="primary" onClick={() => setEditing('new')}>
               新建角色

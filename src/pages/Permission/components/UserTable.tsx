@@ -1,11 +1,12 @@
-/** Users: paged search, create / edit (roles and extra permissions), disable / enable, sign-in links. */
+/** Users: paged search with export, create / edit (roles and extra permissions), disable / enable, sign-in links. */
 import { type ActionType, DrawerForm, ProForm, ProFormSelect, ProFormText, ProTable } from '@ant-design/pro-components';
 import { useAccess } from '@umijs/max';
 import { Button, message, Popconfirm, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
+import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
 import { type PermissionNode, permissionString } from '@/shared/routes';
-import { tableRequest } from '@/utils/proTable';
+import { type ListFilters, tableRequest } from '@/utils/proTable';
 import {
   createUser,
   disableUser,
@@ -15,6 +16,7 @@ import {
   type RoleRow,
   revokeTokens,
   type SignInLink,
+  USERS_EXPORT_PATH,
   type UserBody,
   type UserRow,
   updateUser,
@@ -32,6 +34,7 @@ const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]+$/;
 export default function UserTable({ roles, tree }: UserTableProps) {
   const canEdit = useAccess().can(permissionString('/permission', 'edit'));
   const actionRef = useRef<ActionType>();
+  const [filters, setFilters] = useState<ListFilters>({});
   const [editing, setEditing] = useState<UserRow | 'new'>();
   const [issued, setIssued] = useState<{ user: UserRow; link: SignInLink }>();
 
@@ -74,10 +77,11 @@ export default function UserTable({ roles, tree }: UserTableProps) {
         rowKey="id"
         headerTitle="用户"
         actionRef={actionRef}
-        request={tableRequest(fetchUsers)}
+        request={tableRequest(fetchUsers, setFilters)}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}
         toolBarRender={() => [
+          <ExportButton key="export" path={USERS_EXPORT_PATH} params={filters} />,
           canEdit && (
             <Button key="create" type="primary" onClick={() => setEditing('new')}>
               新建用户

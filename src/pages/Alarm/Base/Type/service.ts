@@ -29,6 +29,8 @@ export interface Priority {
 
 export type PriorityBody = Pick<Priority, 'name' | 'color' | 'sortOrder'>;
 
+export const PRIORITIES_EXPORT_PATH = '/alarm/base/priorities/export';
+
 export async function fetchPriorities(): Promise<Priority[]> {
   return (await request<Envelope<Priority[]>>('/alarm/base/priorities', { method: 'GET' })).data;
 }

@@ -4,11 +4,12 @@ import { useAccess } from '@umijs/max';
 import { message } from 'antd';
 import { useRef, useState } from 'react';
 import { ColorFormItem, ColorSwatch } from '@/components/ColorField';
+import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
 import SortOrderField from '@/components/SortOrderField';
 import { permissionString } from '@/shared/routes';
 import { rowsRequest } from '@/utils/proTable';
-import { fetchPriorities, type Priority, type PriorityBody, updatePriority } from '../service';
+import { fetchPriorities, PRIORITIES_EXPORT_PATH, type Priority, type PriorityBody, updatePriority } from '../service';
 
 export default function PriorityTable() {
   const canEdit = useAccess().can(permissionString('/alarm/base/type', 'edit'));
@@ -36,6 +37,7 @@ export default function PriorityTable() {
         search={false}
         pagination={false}
         request={rowsRequest(fetchPriorities)}
+        toolBarRender={() => [<ExportButton key="export" path={PRIORITIES_EXPORT_PATH} />]}
         columns={[
           { title: '代码', dataIndex: 'code' },
           { title: '名称', dataIndex: 'name' },
