@@ -244,3 +244,25 @@ describe('对比优化看板', { timeout: 30_000 }, () => {
     expect(queries[0].get('bConsole')).toBeNull();
   });
 });
+
+describe.each([
+  { name: '设备报警看板', path: '/alarm/board/eq', Board: EquipmentBoard },
+  { name: '系统改进看板', path: '/alarm/op/system/improve', Board: ImprovementBoard },
+  { name: '对比优化看板', path: '/alarm/op/optimize', Board: OptimizeBoard },
+])('$name when its data cannot be loaded', { timeout: 30_000 }, ({ path, Board }) => {
+  it('says so and loads again on 重试', async () => {
+    let calls = 0;
+    server.use(
+      scopesOf(path),
+      http.get(`/api${path}`, () => {
+        calls += 1;
+        return serverError();
+      }),
+    );
+    renderBoard(<Board />, path, [view(path)]);
+    expect(await screen.findByText('加载看板数据失败')).toBeInTheDocument();
+    const before = calls;
+    await userEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    await waitFor(() => expect(calls).toBeGreaterThan(before));
+  });
+});
