@@ -76,6 +76,33 @@ describe('系统运行看板', { timeout: 30_000 }, () => {
     setVisibility('visible');
     await waitFor(() => expect(calls).toBe(3));
   });
+
+  it('says what to do before any console has data, and offers retry when loading fails', async () => {
+    server.use(
+      http.get(`/api${RUN}/scopes`, () => HttpResponse.json(ok(scopes))),
+      http.get(`/api${RUN}`, () =>
+        HttpResponse.json(
+          ok({ now: '2025-05-05T08:05:00.000Z', silenceMinutes: 60, warnFactor: 1.5, consoles: [], openAbnormal: 0 }),
+        ),
+      ),
+    );
+    const { unmount } = renderBoard(<SystemRunBoard />, RUN, [
+      permissionString(RUN, 'view'),
+      permissionString('/alarm/mock', 'view'),
+    ]);
+    expect(await screen.findByText('还没有操作台的报警数据')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '导入报警记录' })).toBeInTheDocument();
+    unmount();
+
+    server.use(
+      http.get(`/api${RUN}`, () =>
+        HttpResponse.json({ code: 500, msg: '服务器内部错误，请稍后重试', data: null }, { status: 500 }),
+      ),
+    );
+    renderBoard(<SystemRunBoard />, RUN, [permissionString(RUN, 'view')]);
+    expect(await screen.findByText('加载看板数据失败')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /重\s*试/ })).toBeInTheDocument();
+  });
 });
 
 describe('优化目标设置', { timeout: 30_000 }, () => {
