@@ -45,11 +45,18 @@ function isEnvelope(body: unknown): body is Envelope {
   return typeof body === 'object' && body !== null && typeof (body as Envelope).code === 'number';
 }
 
-/** Seed §8 code handling: 401/403 → /403; 1 (or any other failure code) → error toast. */
-function rejectEnvelope(body: Envelope): Promise<never> {
+/** Whether the caller handles failures itself (`skipErrorHandler`): then no toast is shown for it. */
+const handledByCaller = (config: unknown) =>
+  Boolean((config as { skipErrorHandler?: boolean } | undefined)?.skipErrorHandler);
+
+/**
+ * Seed §8 code handling: 401/403 → /403 (the session is over whoever asked); 1 (or any other failure
+ * code) → error toast, unless the caller handles it.
+ */
+function rejectEnvelope(body: Envelope, silent: boolean): Promise<never> {
   if (body.code === 401 || body.code === 403) {
     history.push('/403');
-  } else {
+  } else if (!silent) {
     message.error(body.msg || '请求失败');
   }
   return Promise.reject(new ApiError(body.msg || '请求失败', body.code, body.data));
@@ -57,7 +64,7 @@ function rejectEnvelope(body: Envelope): Promise<never> {
 
 function onResponse(response: AxiosResponse): AxiosResponse | Promise<never> {
   const body: unknown = response.data;
-  if (isEnvelope(body) && body.code !== 0) return rejectEnvelope(body);
+  if (isEnvelope(body) && body.code !== 0) return rejectEnvelope(body, handledByCaller(response.config));
   if ((body as BizResponse | null)?.success === false) message.error('请求失败！');
   return response;
 }
@@ -78,7 +85,7 @@ async function responseBody(error: AxiosError): Promise<unknown> {
 async function onResponseError(failure: Error): Promise<never> {
   const error = failure as AxiosError;
   const body = await responseBody(error);
-  if (isEnvelope(body) && body.code !== 0) return rejectEnvelope(body);
+  if (isEnvelope(body) && body.code !== 0) return rejectEnvelope(body, handledByCaller(error.config));
   if (error.code === 'ERR_BAD_RESPONSE') {
     message.error(CANNOT_CONNECT_MESSAGE);
     return Promise.reject(new ApiError(CANNOT_CONNECT_MESSAGE, error.response?.status ?? 500, body));

@@ -151,4 +151,15 @@ describe('transport errors (seed §8)', () => {
     expect(await screen.findByText('之后的提示')).toBeInTheDocument();
     expect(screen.queryByText('Response status:418')).not.toBeInTheDocument();
   });
+
+  it('skipErrorHandler leaves a refused envelope to the caller, without a toast', async () => {
+    answer({ code: 1, msg: '第 3 行：时间格式不正确', data: { errors: 1 } }, 400);
+    await expect(request('/thing', { skipErrorHandler: true })).rejects.toMatchObject({
+      message: '第 3 行：时间格式不正确',
+      code: 1,
+    });
+    message.info('之后的提示');
+    expect(await screen.findByText('之后的提示')).toBeInTheDocument();
+    expect(screen.queryByText('第 3 行：时间格式不正确')).not.toBeInTheDocument();
+  });
 });
