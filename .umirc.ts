@@ -3,6 +3,39 @@ import { defineConfig } from '@umijs/max';
 import defaultSettings from './config/defaultSettings';
 import routes from './config/routes';
 
+/**
+ * Parts of antd and ProComponents that no first view needs: field renderers of value types no page uses
+ * up front (colour, image, slider…), the 403/404/500 illustrations of Result, Typography's editor. The
+ * library's import of such a part (`requests`, from a module in `importer`) resolves to the stand-in of
+ * the same name in src/components/onDemand/<folder>, which fetches the real part when it first renders.
+ */
+const ON_DEMAND_DIR = path.resolve(__dirname, 'src/components/onDemand');
+const ON_DEMAND = [
+  {
+    folder: 'pro-field',
+    importer: /@ant-design[\\/]pro-field[\\/]es$/,
+    requests: [
+      'Cascader',
+      'Code',
+      'ColorPicker',
+      'DatePicker',
+      'Image',
+      'Progress',
+      'RangePicker',
+      'Rate',
+      'Slider',
+      'TimePicker',
+      'TreeSelect',
+    ].map((name) => `./components/${name}`),
+  },
+  {
+    folder: 'antd-result',
+    importer: /antd[\\/]es[\\/]result$/,
+    requests: ['./noFound', './serverError', './unauthorized'],
+  },
+  { folder: 'antd-typography', importer: /antd[\\/]es[\\/]typography[\\/]Base$/, requests: ['../Editable'] },
+];
+
 /** Where `npm run dev:api` runs the real server; `npm run dev` uses the in-process mock instead. */
 const apiTarget = process.env.API_PROXY_TARGET;
 
@@ -30,15 +63,40 @@ export default defineConfig({
   mock: apiTarget ? false : {},
   proxy: apiTarget ? { '/api': { target: apiTarget, changeOrigin: true } } : {},
   define: { 'process.env.PWA': defaultSettings.pwa },
-  chainWebpack(memo) {
+  chainWebpack(memo, { webpack }) {
     // Seed §9: route chunks get two minutes before they count as failed.
     memo.output.chunkLoadTimeout(120000);
+    // Umi aims webpack's own runtime and module wrappers at ES5; the targets above all run ES2020.
+    memo.target(['web', 'es2020']);
     // The menu icons of config/routes.ts come from the layout plugin's own, older copy of the icon
     // package: resolve them to the app's, so one icon runtime ships.
     memo.resolve.alias.set(
       path.dirname(require.resolve('@umijs/plugins/node_modules/@ant-design/icons/package.json')),
       path.dirname(require.resolve('@ant-design/icons/package.json')),
     );
+    // The UI speaks Chinese only: ProComponents' other locale packs resolve to zh-CN instead of shipping.
+    memo.plugin('pro-locales-zh-cn').use(webpack.NormalModuleReplacementPlugin, [
+      /^\.\/(locale\/[a-z]{2}_[A-Z]{2}|[a-z]{2}-[A-Z]{2})$/,
+      (resource: { context: string; request: string }) => {
+        if (/@ant-design[\\/]pro-provider[\\/]es$/.test(resource.context)) resource.request = './locale/zh_CN';
+        if (/@ant-design[\\/]pro-layout[\\/]es[\\/]locales$/.test(resource.context)) resource.request = './zh-CN';
+      },
+    ]);
+    memo.plugin('parts-on-demand').use(webpack.NormalModuleReplacementPlugin, [
+      /^\.\.?\/[\w/]+$/,
+      (resource: { context: string; request: string }) => {
+        const part = ON_DEMAND.find(
+          ({ importer, requests }) => importer.test(resource.context) && requests.includes(resource.request),
+        );
+        if (part) resource.request = path.join(ON_DEMAND_DIR, part.folder, path.basename(resource.request));
+      },
+    ]);
+    // antd's rc-* components ship no `sideEffects` flag: without one, everything their index files re-export
+    // is bundled (all of rc-field-form for antd's form context). Their ES modules have no import-time effects.
+    memo.module
+      .rule('rc-side-effect-free')
+      .test(/node_modules[\\/](rc-[\w-]+|@rc-component[\\/][\w-]+)[\\/]es[\\/]/)
+      .sideEffects(false);
     // No browser code needs Node's Buffer (axios and zrender check for it first): drop its polyfill.
     memo.plugin('node-polyfill-provider').tap(([provided]) => [{ process: provided.process }]);
   },

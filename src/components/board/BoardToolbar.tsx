@@ -1,9 +1,12 @@
 import { useRequest } from 'ahooks';
-import { DatePicker, Segmented, Select, Space } from 'antd';
+import { Segmented, Select, Skeleton, Space } from 'antd';
 import dayjs from 'dayjs';
 import type React from 'react';
+import { lazy, Suspense } from 'react';
 import { fetchScopeOptions, type ScopeOptions } from '@/services/boards';
 import { type BoardState, RANGE_PRESETS, type RangePreset } from './boardQuery';
+
+const CustomRange = lazy(() => import('./CustomRange'));
 
 const PLANT = '';
 
@@ -106,16 +109,9 @@ export default function BoardToolbar({ boardPath, state, update, live = false, e
         />
       )}
       {showRange && state.range === 'custom' && (
-        <DatePicker.RangePicker
-          aria-label="自定义时间范围"
-          showTime={{ format: 'HH:mm' }}
-          format="YYYY-MM-DD HH:mm"
-          allowClear={false}
-          value={[dayjs(state.from), dayjs(state.to)]}
-          onChange={(range) => {
-            if (range?.[0] && range[1]) update({ from: range[0].toISOString(), to: range[1].toISOString() });
-          }}
-        />
+        <Suspense fallback={<Skeleton.Input active style={{ width: 320 }} />}>
+          <CustomRange from={state.from} to={state.to} onChange={(range) => update(range)} />
+        </Suspense>
       )}
       <ScopeSelect options={options} value={state} onChange={(scope) => update(scope)} />
       {!live && (

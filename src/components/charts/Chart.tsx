@@ -1,5 +1,6 @@
 import type { ECharts } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
+import { nearViewport } from '@/components/NearViewport';
 import type { ChartOption } from './echarts';
 
 export interface ChartProps {
@@ -10,25 +11,6 @@ export interface ChartProps {
 }
 
 const withDefaults = (option: ChartOption): ChartOption => ({ animation: false, ...option });
-
-/** Resolves once `element` comes near the viewport: charts below the fold load their code when scrolled to. */
-function nearViewport(element: Element): { ready: Promise<void>; cancel: () => void } {
-  // jsdom has no IntersectionObserver; browsers do.
-  if (typeof IntersectionObserver === 'undefined') return { ready: Promise.resolve(), cancel: () => {} };
-  let observer: IntersectionObserver | undefined;
-  const ready = new Promise<void>((resolve) => {
-    observer = new IntersectionObserver(
-      (changes) => {
-        if (!changes.some((change) => change.isIntersecting)) return;
-        observer?.disconnect();
-        resolve();
-      },
-      { rootMargin: '200px' },
-    );
-    observer.observe(element);
-  });
-  return { ready, cancel: () => observer?.disconnect() };
-}
 
 /**
  * Renders one ECharts option; follows its container's size and is disposed with the component. ECharts

@@ -59,7 +59,9 @@ describe('报警总览', { timeout: 30_000 }, () => {
     expect(within(peak).getByText('预警').style.backgroundColor).toBe('rgb(250, 173, 20)');
     expect(within(screen.getByRole('group', { name: '过载时段占比' })).getByText('达标')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: '未处置异常报警' })).getByText('7')).toBeInTheDocument();
-    expect(screen.getByRole('cell', { name: 'CDU-TI100' })).toBeInTheDocument();
+    // The tables below the fold load their code on arrival.
+    const top10 = await screen.findByRole('table', { name: '前十报警' });
+    expect(within(top10).getByRole('cell', { name: 'CDU-TI100' })).toBeInTheDocument();
     const trend = await screen.findByRole('img', { name: '报警趋势' });
     await waitFor(() => expect(trend.querySelector('svg')).not.toBeNull());
     // Numbers on the bars and the overload line, readable without hovering.
@@ -85,6 +87,15 @@ describe('报警总览', { timeout: 30_000 }, () => {
     await waitFor(() => {
       const last = queries[queries.length - 1];
       expect(Date.parse(last.get('to') ?? '') - Date.parse(last.get('from') ?? '')).toBe(30 * 86_400_000);
+    });
+
+    // The custom range picker is fetched when 自定义 is chosen; it starts with the last day.
+    await userEvent.click(screen.getByText('自定义'));
+    expect((await screen.findAllByLabelText('自定义时间范围'))[0]).toBeInTheDocument();
+    await waitFor(() => expect(address()).toContain('range=custom'));
+    await waitFor(() => {
+      const last = queries[queries.length - 1];
+      expect(Date.parse(last.get('to') ?? '') - Date.parse(last.get('from') ?? '')).toBe(86_400_000);
     });
   });
 

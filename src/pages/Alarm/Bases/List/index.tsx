@@ -14,7 +14,7 @@ import {
 import { useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, message, Popconfirm, Space } from 'antd';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
 import {
@@ -24,11 +24,10 @@ import {
   RATIONALIZATION_STATUS_VALUES,
 } from '@/shared/alarmLibrary';
 import { permissionString } from '@/shared/routes';
+import { formatDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
 import { getQueryParam } from '@/utils/query';
-import ImportModal from './components/ImportModal';
 import PointDrawer from './components/PointDrawer';
-import PointForm from './components/PointForm';
 import { AbnormalTags, ConditionTag, PriorityTag, StateTag } from './components/Tags';
 import {
   confirmPoint,
@@ -39,6 +38,10 @@ import {
   type ListedPoint,
   removePoint,
 } from './service';
+
+// Editing and importing are fetched when first opened: the list's first load carries neither form.
+const ImportModal = lazy(() => import('./components/ImportModal'));
+const PointForm = lazy(() => import('./components/PointForm'));
 
 const valueEnum = (entries: [string, string][]) =>
   Object.fromEntries(entries.map(([value, text]) => [value, { text }]));
@@ -162,7 +165,13 @@ export default function AlarmLibraryPage() {
       fieldProps: { placeholder: '有未处置的此类异常' },
       render: (_, point) => <AbnormalTags kinds={point.openAbnormal} />,
     },
-    { title: '更新时间', dataIndex: 'updatedAt', valueType: 'dateTime', search: false, sorter: true },
+    {
+      title: '更新时间',
+      dataIndex: 'updatedAt',
+      search: false,
+      sorter: true,
+      render: (_, point) => formatDateTime(point.updatedAt),
+    },
     {
       title: '操作',
       valueType: 'option',
@@ -217,7 +226,11 @@ export default function AlarmLibraryPage() {
         ]}
       />
       <PointDrawer pointId={openId} options={data} refreshKey={changes} onClose={() => setOpenId(undefined)} />
-      <PointForm point={editing} options={data} onClose={() => setEditing(undefined)} onSaved={changed} />
+      {editing && (
+        <Suspense fallback={null}>
+          <PointForm point={editing} options={data} onClose={() => setEditing(undefined)} onSaved={changed} />
+        </Suspense>
+      )}
       <ModalForm<{ note: string }>
         title={handling ? `处置报警点 ${handling.tag} / ${handling.condition}` : '处置'}
         open={handling !== undefined}
@@ -235,7 +248,11 @@ export default function AlarmLibraryPage() {
           ]}
         />
       </ModalForm>
-      <ImportModal open={importing} onClose={() => setImporting(false)} onImported={changed} />
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportModal open onClose={() => setImporting(false)} onImported={changed} />
+        </Suspense>
+      )}
     </PageContainer>
   );
 }

@@ -2,18 +2,17 @@
 import { PageContainer, ProCard } from '@ant-design/pro-components';
 import { Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Col, Row, Segmented, Skeleton, Table } from 'antd';
+import { Col, Row, Segmented, Skeleton } from 'antd';
 import type React from 'react';
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { LoadFailed, NoAlarmData } from '@/components/board/BoardStates';
 import BoardToolbar from '@/components/board/BoardToolbar';
 import { useBoardQuery } from '@/components/board/boardQuery';
 import { InfoCard, KpiCard } from '@/components/board/KpiCard';
 import Chart from '@/components/charts/Chart';
 import ExportButton from '@/components/ExportButton';
-import type { Flood, KpiSummary } from '@/services/boards';
+import { BelowFold } from '@/components/NearViewport';
 import type { TargetKpi } from '@/shared/kpiTargets';
-import { formatDateTime } from '@/utils/datetime';
 import { priorityOption, rankingOption, trendBucket, trendOption } from './components/charts';
 import { fetchOverview, fetchRanking, fetchSeries, OVER_PATH } from './service';
 
@@ -26,50 +25,9 @@ const CARD_KPIS: TargetKpi[] = [
   'chatteringCount',
   'staleCount',
 ];
-const RECENT_FLOODS = 10;
 
-const percent = (value: number) => `${value.toFixed(2)}%`;
-
-function recentFloods(floods: Flood[]): Flood[] {
-  return [...floods].reverse().slice(0, RECENT_FLOODS);
-}
-
-function Top10({ summary }: { summary: KpiSummary }) {
-  return (
-    <Table
-      aria-label="前十报警"
-      size="small"
-      pagination={false}
-      rowKey={(row) => `${row.tag}\u0000${row.condition}`}
-      dataSource={summary.top10}
-      columns={[
-        { title: '位号', dataIndex: 'tag' },
-        { title: '报警类型', dataIndex: 'condition' },
-        { title: '报警数', dataIndex: 'count', align: 'right' },
-        { title: '占比', dataIndex: 'share', align: 'right', render: percent },
-      ]}
-    />
-  );
-}
-
-function Floods({ floods }: { floods: Flood[] }) {
-  return (
-    <Table
-      aria-label="最近报警泛滥"
-      size="small"
-      pagination={false}
-      rowKey="start"
-      dataSource={recentFloods(floods)}
-      locale={{ emptyText: '所选范围内没有报警泛滥' }}
-      columns={[
-        { title: '开始', dataIndex: 'start', render: (value: string) => formatDateTime(value) },
-        { title: '结束', dataIndex: 'end', render: (value: string) => formatDateTime(value) },
-        { title: '报警数', dataIndex: 'count', align: 'right' },
-        { title: '峰值（次/10分钟）', dataIndex: 'peak', align: 'right' },
-      ]}
-    />
-  );
-}
+const Top10 = lazy(() => import('./components/tables').then(({ Top10 }) => ({ default: Top10 })));
+const Floods = lazy(() => import('./components/tables').then(({ Floods }) => ({ default: Floods })));
 
 export default function OverviewBoard() {
   const { state, query, update } = useBoardQuery('24h');
@@ -158,12 +116,16 @@ export default function OverviewBoard() {
             </Col>
             <Col xs={24} xl={12}>
               <ProCard title="前十报警" bordered>
-                <Top10 summary={summary} />
+                <BelowFold>
+                  <Top10 summary={summary} />
+                </BelowFold>
               </ProCard>
             </Col>
             <Col xs={24} xl={12}>
               <ProCard title="最近报警泛滥" bordered>
-                <Floods floods={summary.floods} />
+                <BelowFold>
+                  <Floods floods={summary.floods} />
+                </BelowFold>
               </ProCard>
             </Col>
           </Row>

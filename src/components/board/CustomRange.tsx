@@ -1,0 +1,24 @@
+import { DatePicker } from 'antd';
+import dayjs from 'dayjs';
+
+export interface CustomRangeProps {
+  from?: string;
+  to?: string;
+  onChange: (range: { from: string; to: string }) => void;
+}
+
+/** The custom time range of a board; fetched only when 自定义 is chosen. */
+export default function CustomRange({ from, to, onChange }: CustomRangeProps) {
+  return (
+    <DatePicker.RangePicker
+      aria-label="自定义时间范围"
+      showTime={{ format: 'HH:mm' }}
+      format="YYYY-MM-DD HH:mm"
+      allowClear={false}
+      value={[dayjs(from), dayjs(to)]}
+      onChange={(range) => {
+        if (range?.[0] && range[1]) onChange({ from: range[0].toISOString(), to: range[1].toISOString() });
+      }}
+    />
+  );
+}
