@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type App, buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { type Database, openDatabase } from '../../server/db';
+import { type Database, openDatabase, vacuumEmbedded } from '../../server/db';
 import { ADMIN_USERNAME, seedDatabase } from '../../server/seed';
 
 export const LIBRARY_BENCH_POINTS = 100_000;
@@ -42,7 +42,9 @@ export async function generateLibrary(db: Database, points: number = LIBRARY_BEN
   await run(`insert into abnormal_alarms (point_id, kind, first_seen, last_seen, count)
              select id, (array['chattering','fleeting','standing','frequent'])[1 + id % 4], now() - interval '2 days', now(), 10
              from alarm_points where id % 20 = 0`);
+  // As the server leaves the data after an import and at start-up: statistics fresh, visibility maps set.
   await run('analyze');
+  await vacuumEmbedded(db);
 }
 
 function percentile(values: number[], p: number): number {

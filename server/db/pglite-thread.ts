@@ -3,8 +3,10 @@
  * PGlite's interface drizzle's pglite driver uses — `query`, `exec`, `transaction` — so a heavy query
  * runs off the event loop and `/api/health` and every other request stay responsive meanwhile.
  */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 
@@ -31,8 +33,6 @@ export interface PgliteThreadOptions {
   dataDir?: string;
   /** An in-memory database starts as a copy of this dump (`PGlite.dumpDataDir`). */
   template?: Blob;
-  /** Create the data directory and stop (see `PgliteThread.create`). */
-  initialiseOnly?: boolean;
 }
 
 /** Query options the thread forwards: PGlite's, plus the bytes of a `COPY … FROM '/dev/blob'`. */
@@ -70,14 +70,12 @@ export class PgliteThread {
   }
 
   /**
-   * A new data directory is first created by a short-lived worker: initdb leaves several hundred MB of
-   * WebAssembly memory behind that only ending its thread returns, so the server's own worker starts lean.
+   * A new data directory is first created by a short-lived process: initdb leaves several hundred MB of
+   * WebAssembly memory behind, which even an ended thread does not fully return, so the server starts lean.
    */
   static async create(options: PgliteThreadOptions): Promise<PgliteThread> {
     if (options.dataDir && !fs.existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
-      const creator = new PgliteThread({ dataDir: options.dataDir, initialiseOnly: true });
-      await creator.ready;
-      await creator.worker.terminate();
+      await promisify(execFile)(process.execPath, [workerFile(), options.dataDir]);
     }
     const thread = new PgliteThread(options);
     await thread.ready;

@@ -1,22 +1,24 @@
 /**
  * 异常报警配置 (settings) and abnormal-alarm detection. Detection runs the engine's rules
- * (server/domain/kpi/detection.ts) over each point's whole journal, and floods per console, and keeps one
- * open record per point and kind: re-running updates it instead of adding another (idempotent); a point
- * handled or ignored gets a new record only for behaviour seen after that record.
+ * (server/domain/kpi/detection.ts) over each point's whole journal, read from the facts kept at ingest, and
+ * over the floods of each console. It keeps one open record per point and kind: re-running updates it
+ * instead of adding another (idempotent); a point handled or ignored gets a new record only for behaviour
+ * seen after that record.
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db';
+import type { EpisodeKind } from '../db/schema';
 import { type AbnormalSettings, resolveAbnormalSettings } from '../domain/abnormal/settings';
 import { bucketStarts } from '../domain/kpi/buckets';
-import { type AbnormalFinding, detectAbnormal, detectFromAnalysis } from '../domain/kpi/detection';
+import { type AbnormalFinding, detectFromAnalysis } from '../domain/kpi/detection';
 import { floodsFromBuckets } from '../domain/kpi/floods';
-import type { JournalAnalysis } from '../domain/kpi/journal';
-import { type JournalEvent, PRIORITIES, TEN_MINUTES_MS } from '../domain/kpi/types';
+import type { JournalAnalysis, PointAnalysis } from '../domain/kpi/journal';
+import { type KpiSettings, type KpiWindow, PRIORITIES, TEN_MINUTES_MS } from '../domain/kpi/types';
 import { recomputePoints } from './journal';
+import { episodeSeen, staleStretch } from './kpi';
 import { arrayParam, epochMs, queryRows } from './raw-sql';
 
 const SETTINGS_KEY = 'abnormal';
-const DETECTION_CHUNK = 500;
 
 interface PointFinding extends AbnormalFinding {
   pointId: number;
@@ -38,48 +40,165 @@ async function saveFindings(tx: Executor, findings: PointFinding[]): Promise<voi
   }
 }
 
-/** Chattering, fleeting, standing and frequent findings of the given points over their whole journal. */
+/** The point filter of a detection on table alias `alias`: the given points, or all. */
+const pointFilter = (alias: string, pointIds: readonly number[] | undefined) =>
+  pointIds ? sql`${sql.raw(alias)}.point_id = any(${arrayParam([...pointIds])}::int[])` : sql`true`;
+
+interface EpisodeFacts {
+  pointId: number;
+  tag: string;
+  condition: string;
+  kind: EpisodeKind;
+  firstSeen: number;
+  lastSeen: number;
+  count: number;
+}
+
+/**
+ * Chattering, fleeting and standing facts of the given points over their whole journal, from the episodes kept
+ * at ingest (server/domain/ingest/replay.ts), aggregated per point as the engine's pass aggregates them:
+ * chattering spans its first run's start to its last run's end and counts the annunciations in any run;
+ * fleeting spans its first to its last fleeting annunciation and counts them; standing spans its first to its
+ * last stale moment and counts the activations that went stale.
+ */
+async function episodeFacts(
+  tx: Executor,
+  pointIds: readonly number[] | undefined,
+  window: KpiWindow,
+  settings: KpiSettings,
+): Promise<EpisodeFacts[]> {
+  const seen = (alias: string) => sql`${pointFilter(alias, pointIds)} and ${episodeSeen(alias, window, settings)}`;
+  const { lo, hi } = staleStretch('e', window, settings);
+  const facts = await queryRows<EpisodeFacts>(
+    tx,
+    sql`select e.point_id as "pointId", p.tag, p.condition, e.kind,
+          ${epochMs(sql`min(case e.kind when 'standing' then ${lo} else e.start_time end)`)} as "firstSeen",
+          ${epochMs(sql`max(case e.kind when 'chatter' then e.end_time when 'fleeting' then e.start_time else ${hi} end)`)} as "lastSeen",
+          (case e.kind when 'standing' then count(distinct e.activated_at) else count(*) end)::int as count
+        from alarm_episodes e join alarm_points p on p.id = e.point_id
+        where ${seen('e')}
+        group by e.point_id, p.tag, p.condition, e.kind`,
+  );
+  // Runs of one point overlap: the annunciations they cover are counted once. The runs are few: each one looks
+  // up its own annunciations (lateral), rather than every annunciation searching the runs.
+  const covered = await queryRows<{ pointId: number; count: number }>(
+    tx,
+    sql`with runs as materialized (
+          select r.point_id, r.start_time, r.end_time from alarm_episodes r where r.kind = 'chatter' and ${seen('r')})
+        select r.point_id as "pointId", count(distinct a.time)::int as count
+        from runs r cross join lateral (
+          select a.time from alarm_events a
+          where a.point_id = r.point_id and a.time >= r.start_time and a.time <= r.end_time and a.event = 'ALM' and a.counted) a
+        group by r.point_id`,
+  );
+  const coveredBy = new Map(covered.map((row) => [row.pointId, row.count]));
+  for (const fact of facts) if (fact.kind === 'chatter') fact.count = coveredBy.get(fact.pointId) ?? fact.count;
+  return facts;
+}
+
+/**
+ * Annunciations of the points that may be frequent, by point then time. A plant day lies within three
+ * consecutive UTC days, so a point with more than frequentPerDay annunciations in a plant day has more than
+ * that in some three-day stretch of the daily rollup; only those points are read.
+ */
+async function frequentCandidates(
+  tx: Executor,
+  pointIds: readonly number[] | undefined,
+  settings: KpiSettings,
+): Promise<{
+  refs: { pointId: number; tag: string; condition: string }[];
+  times: { pointId: number; time: number }[];
+}> {
+  // The frame takes in every row of the neighbouring days, whatever scope (console, unit, condition) they count.
+  const refs = await queryRows<{ pointId: number; tag: string; condition: string }>(
+    tx,
+    sql`select p.id as "pointId", p.tag, p.condition from alarm_points p where p.id in (
+          select point_id from (
+            select point_id, sum(annunciations) over (partition by point_id order by day_start
+              range between interval '1 day' preceding and interval '1 day' following) as around
+            from alarm_point_days d where ${pointFilter('d', pointIds)}) w
+          where around > ${settings.frequentPerDay})`,
+  );
+  if (!refs.length) return { refs, times: [] };
+  const times = await queryRows<{ pointId: number; time: number }>(
+    tx,
+    sql`select point_id as "pointId", ${epochMs(sql`time`)} as "time" from alarm_events
+        where point_id = any(${arrayParam(refs.map((ref) => ref.pointId))}::int[]) and event = 'ALM' and counted
+        order by point_id, time`,
+  );
+  return { refs, times };
+}
+
+/**
+ * Chattering, fleeting, standing and frequent findings of the given points (all when omitted) over their whole
+ * journal: the stored facts are assembled into the engine's analysis and its rules decide (detectFromAnalysis).
+ * Open standing spans are seen up to the latest event of these points.
+ */
 async function detectPerPoint(
   tx: Executor,
-  pointIds: readonly number[],
+  pointIds: readonly number[] | undefined,
   settings: AbnormalSettings,
   timeZone: string,
 ): Promise<PointFinding[]> {
-  const findings: PointFinding[] = [];
+  const [bounds] = await queryRows<{ from: number | null; to: number | null }>(
+    tx,
+    sql`select ${epochMs(sql`(select min(start_time) from alarm_episodes e where ${pointFilter('e', pointIds)})`)} as "from",
+          ${epochMs(sql`max(last_time)`)} + 1 as "to"
+        from alarm_point_states s where ${pointFilter('s', pointIds)}`,
+  );
+  if (bounds.to === null) return [];
+  const window = { from: Math.min(bounds.from ?? bounds.to, bounds.to), to: bounds.to };
   const { floodContributor: _perConsole, ...rules } = settings.rules;
-  for (let offset = 0; offset < pointIds.length; offset += DETECTION_CHUNK) {
-    const chunk = pointIds.slice(offset, offset + DETECTION_CHUNK);
-    const refs = await queryRows<{ id: number; tag: string; condition: string }>(
-      tx,
-      sql`select id, tag, condition from alarm_points where id = any(${arrayParam(chunk)}::int[])`,
-    );
-    const refById = new Map(refs.map((ref) => [ref.id, ref]));
-    // ACK changes nothing the rules read; leaving it out saves a third of the rows.
-    const rows = await queryRows<{
-      pointId: number;
-      time: number;
-      event: JournalEvent['event'];
-      priority: JournalEvent['priority'];
-    }>(
-      tx,
-      sql`select point_id as "pointId", ${epochMs(sql`time`)} as "time", event, priority from alarm_events
-          where point_id = any(${arrayParam(chunk)}::int[]) and event <> 'ACK' order by time, id`,
-    );
-    if (!rows.length) continue;
-    const events: JournalEvent[] = rows.map((row) => {
-      const ref = refById.get(row.pointId) as { tag: string; condition: string };
-      return { time: row.time, tag: ref.tag, condition: ref.condition, event: row.event, priority: row.priority };
-    });
-    const ids = new Map(refs.map((ref) => [`${ref.tag}\u0000${ref.condition}`, ref.id]));
-    const window = { from: events[0].time, to: events[events.length - 1].time + 1 };
-    for (const finding of detectAbnormal(events, window, settings.kpi, {
-      enabled: { ...rules, floodContributor: false },
-      timeZone,
-    })) {
-      findings.push({ ...finding, pointId: ids.get(`${finding.tag}\u0000${finding.condition}`) as number });
+  const anyEpisodeRule = rules.chattering || rules.fleeting || rules.standing;
+  const facts = anyEpisodeRule ? await episodeFacts(tx, pointIds, window, settings.kpi) : [];
+  const frequent = rules.frequent ? await frequentCandidates(tx, pointIds, settings.kpi) : { refs: [], times: [] };
+
+  const points: PointAnalysis[] = [];
+  const pointIdOf: number[] = [];
+  const indexOf = new Map<number, number>();
+  const pointOf = (pointId: number, tag: string, condition: string) => {
+    let index = indexOf.get(pointId);
+    if (index === undefined) {
+      index = points.length;
+      indexOf.set(pointId, index);
+      points.push({ id: index, tag, condition, annunciations: 0 });
+      pointIdOf.push(pointId);
     }
+    return points[index];
+  };
+  for (const fact of facts) {
+    const point = pointOf(fact.pointId, fact.tag, fact.condition);
+    const episode = { firstSeen: fact.firstSeen, lastSeen: fact.lastSeen, count: fact.count };
+    if (fact.kind === 'chatter') point.chattering = episode;
+    else if (fact.kind === 'fleeting') point.fleeting = episode;
+    else point.standing = episode;
   }
-  return findings;
+  for (const ref of frequent.refs) pointOf(ref.pointId, ref.tag, ref.condition);
+  const annunciated = frequent.times;
+  const times = new Float64Array(annunciated.length);
+  const ids = new Int32Array(annunciated.length);
+  annunciated.forEach((row, i) => {
+    const point = points[indexOf.get(row.pointId) as number];
+    point.annunciations++;
+    times[i] = row.time;
+    ids[i] = point.id;
+  });
+  const analysis: JournalAnalysis = {
+    window,
+    settings: settings.kpi,
+    annunciations: {
+      length: annunciated.length,
+      times,
+      pointIds: ids,
+      priorities: new Uint8Array(annunciated.length).fill(PRIORITIES.length - 1),
+    },
+    points,
+  };
+  const byRef = new Map(points.map((point) => [`${point.tag}\u0000${point.condition}`, pointIdOf[point.id]]));
+  return detectFromAnalysis(analysis, { enabled: { ...rules, floodContributor: false }, timeZone }).map((finding) => ({
+    ...finding,
+    pointId: byRef.get(`${finding.tag}\u0000${finding.condition}`) as number,
+  }));
 }
 
 /**
@@ -107,10 +226,15 @@ async function detectFloodContributors(
 
   const inFloods = await queryRows<{ pointId: number; time: number; tag: string; condition: string }>(
     tx,
+    // Each flood reads its own stretch of the journal through the time index (lateral; `offset 0` keeps the
+    // planner from flattening it into a comparison of every flood with every annunciation of the console).
     sql`select e.point_id as "pointId", ${epochMs(sql`e.time`)} as "time", p.tag, p.condition
         from unnest(${arrayParam(floods.map((f) => f.start))}::float8[], ${arrayParam(floods.map((f) => f.end))}::float8[]) as f(s, e)
-        join alarm_events e on e.counted and e.console_id = ${consoleId}
-          and e.time >= to_timestamp(f.s / 1000) and e.time < to_timestamp(f.e / 1000)
+        cross join lateral (
+          select a.id, a.point_id, a.time from alarm_events a
+          where a.counted and a.console_id = ${consoleId}
+            and a.time >= to_timestamp(f.s / 1000) and a.time < to_timestamp(f.e / 1000)
+          offset 0) e
         join alarm_points p on p.id = e.point_id
         order by e.time, e.id`,
   );
@@ -193,15 +317,13 @@ export function createAbnormalRepository(db: Executor) {
     /** Runs detection for the given points (all points when omitted) and the consoles they annunciate on. */
     async detect(timeZone: string, pointIds?: readonly number[], tx: Executor = db): Promise<DetectionResult> {
       const settings = await repository.settings(tx);
-      const ids =
-        pointIds ??
-        (await queryRows<{ id: number }>(tx, sql`select point_id as id from alarm_point_states`)).map((row) => row.id);
-      if (!ids.length) return { findings: 0 };
-      const findings = await detectPerPoint(tx, ids, settings, timeZone);
+      if (pointIds && !pointIds.length) return { findings: 0 };
+      const findings = await detectPerPoint(tx, pointIds, settings, timeZone);
       if (settings.rules.floodContributor) {
+        // Floods are made of annunciations, which the daily rollup holds per point and console.
         const consoles = await queryRows<{ id: number }>(
           tx,
-          sql`select distinct console_id as id from alarm_events where point_id = any(${arrayParam([...ids])}::int[])`,
+          sql`select distinct console_id as id from alarm_point_days d where ${pointFilter('d', pointIds)}`,
         );
         for (const { id } of consoles) findings.push(...(await detectFloodContributors(tx, id, settings)));
       }

@@ -8,7 +8,7 @@ import type { Executor } from '../db';
 import type { EventSource } from '../db/schema';
 import { DuplicateFilter, type JournalBatch, type JournalError } from '../domain/journal';
 import { createAbnormalRepository } from './abnormal';
-import { IngestSession, rebuildRollups, recomputePoints } from './journal';
+import { IngestSession, rebuildRollups, recomputePoints, vacuumJournal } from './journal';
 import { queryRows, timestampParam } from './raw-sql';
 
 export interface IngestRequest {
@@ -75,8 +75,9 @@ export async function ingestJournal(
 ): Promise<IngestResult> {
   const errors: JournalError[] = [];
   let errorCount = 0;
+  let result: IngestResult;
   try {
-    return await db.transaction(async (tx) => {
+    result = await db.transaction(async (tx) => {
       const abnormal = createAbnormalRepository(tx);
       const settings = await abnormal.settings(tx);
       const [batch] = await queryRows<{ id: number }>(
@@ -124,11 +125,13 @@ export async function ingestJournal(
     }
     throw error;
   }
+  if (result.imported > 0) await vacuumJournal(db);
+  return result;
 }
 
 /** Removes a journal batch and brings the facts and detection of its points up to date. */
 export async function deleteJournalBatch(db: Executor, batchId: number, timeZone: string): Promise<number> {
-  return db.transaction(async (tx) => {
+  const deleted = await db.transaction(async (tx) => {
     const abnormal = createAbnormalRepository(tx);
     const settings = await abnormal.settings(tx);
     const affected = await queryRows<{ pointId: number; from: number; to: number }>(
@@ -151,4 +154,6 @@ export async function deleteJournalBatch(db: Executor, batchId: number, timeZone
     await abnormal.detect(timeZone, pointIds, tx);
     return n;
   });
+  if (deleted > 0) await vacuumJournal(db);
+  return deleted;
 }

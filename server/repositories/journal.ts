@@ -8,13 +8,13 @@
  * finishes. Rollups are rebuilt over the time range the session touched.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { copyFromBytes, type Executor } from '../db';
+import { copyFromBytes, type Executor, vacuumEmbedded } from '../db';
 import type { EventSource } from '../db/schema';
 import { copyLine } from '../domain/ingest/copyText';
 import { initialReplayState, PointReplay, type ReplayEpisode, type ReplayState } from '../domain/ingest/replay';
 import type { JournalRow } from '../domain/journal';
 import type { Priority } from '../domain/kpi/types';
-import { arrayParam, epochMs, queryRows } from './raw-sql';
+import { arrayParam, epochMs, queryRows, timestampParam } from './raw-sql';
 
 export const DEFAULT_CONSOLE_NAME = '默认操作台';
 /** Points replayed per query when recomputing. */
@@ -58,6 +58,25 @@ const pointKey = (tag: string, condition: string) => `${tag}\u0000${condition}`;
 async function nameIds(tx: Executor, table: 'units' | 'consoles'): Promise<Map<string, number>> {
   const rows = await queryRows<{ id: number; name: string }>(tx, sql`select id, name from ${sql.identifier(table)}`);
   return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+/** Tables a journal ingest writes. */
+const JOURNAL_TABLES = [
+  'alarm_events',
+  'alarm_load_10m',
+  'alarm_point_days',
+  'alarm_episodes',
+  'alarm_point_states',
+  'alarm_points',
+  'abnormal_alarms',
+  'journal_batches',
+  'units',
+  'consoles',
+];
+
+/** After an ingest committed: the embedded database's visibility maps (see vacuumEmbedded). */
+export function vacuumJournal(db: Executor): Promise<void> {
+  return vacuumEmbedded(db, JOURNAL_TABLES);
 }
 
 /** Adds the missing names to `units` or `consoles` and their ids to `into`. */
@@ -109,8 +128,9 @@ async function saveStates(tx: Executor, states: { pointId: number; state: Replay
   }
 }
 
-/** Rebuilds the 10-minute and daily rollups over [from, to] (epoch ms, widened to whole buckets). */
-export async function rebuildRollups(tx: Executor, from: number, to: number): Promise<void> {
+/** Rebuilds the 10-minute and daily rollups over [from, to] (epoch ms, widened to whole buckets), of one unit or all. */
+export async function rebuildRollups(tx: Executor, from: number, to: number, unitId?: number): Promise<void> {
+  const ofUnit = unitId === undefined ? sql`` : sql`and unit_id = ${unitId}`;
   for (const [table, seconds, column] of [
     ['alarm_load_10m', TEN_MINUTES_S, 'bucket_start'],
     ['alarm_point_days', DAY_S, 'day_start'],
@@ -120,9 +140,9 @@ export async function rebuildRollups(tx: Executor, from: number, to: number): Pr
     // Buckets aligned to the epoch in UTC (domain.md); date_bin is plain timestamp arithmetic, where
     // extract(epoch) would compute in numeric for every event.
     const bucket = sql`date_bin(${sql.raw(`'${seconds} seconds'`)}::interval, time, timestamptz '1970-01-01 00:00:00+00')`;
-    const range = sql`time >= to_timestamp(${lo}) and time < to_timestamp(${hi})`;
+    const range = sql`time >= to_timestamp(${lo}) and time < to_timestamp(${hi}) ${ofUnit}`;
     await tx.execute(
-      sql`delete from ${sql.identifier(table)} where ${sql.identifier(column)} >= to_timestamp(${lo}) and ${sql.identifier(column)} < to_timestamp(${hi})`,
+      sql`delete from ${sql.identifier(table)} where ${sql.identifier(column)} >= to_timestamp(${lo}) and ${sql.identifier(column)} < to_timestamp(${hi}) ${ofUnit}`,
     );
     if (table === 'alarm_load_10m') {
       await tx.execute(sql`
@@ -224,6 +244,12 @@ const activeCondition = (unit: SQL, time: SQL) => sql`(
   select c.name from operating_condition_switches s join operating_conditions c on c.id = s.condition_id
   where s.unit_id = ${unit} and s.switched_at <= ${time} order by s.switched_at desc limit 1)`;
 
+/** Sets the operating condition of the events `where` selects (alias e) to their unit's at their time. */
+async function tagEvents(tx: Executor, where: SQL): Promise<void> {
+  await tx.execute(sql`update alarm_events e set operating_condition = ${activeCondition(sql`e.unit_id`, sql`e.time`)}
+    where ${where}`);
+}
+
 /**
  * Tags the events of a batch with their unit's operating condition at their time (domain.md, 多工况), so
  * the rollups and every KPI can be filtered by condition. Events of units without switches keep none.
@@ -235,20 +261,39 @@ export async function tagOperatingConditions(tx: Executor, batchId: number | nul
     sql`select exists (select 1 from operating_condition_switches) as "any"`,
   );
   if (!any || batchId === null) return any;
-  await tx.execute(sql`
-    update alarm_events e set operating_condition = ${activeCondition(sql`e.unit_id`, sql`e.time`)}
-    where e.batch_id = ${batchId} and e.unit_id in (select unit_id from operating_condition_switches)`);
+  await tagEvents(tx, sql`e.batch_id = ${batchId} and e.unit_id in (select unit_id from operating_condition_switches)`);
   return true;
 }
 
-/** Episodes carry the condition of the event that made them: a chatter run its last annunciation, others their start. */
-async function tagEpisodeConditions(tx: Executor, pointIds: readonly number[]): Promise<void> {
+/** The time an episode takes its condition from: a chatter run its last annunciation, others their start. */
+const EPISODE_TAG_TIME = sql.raw(`case when ep.kind = 'chatter' then ep.end_time else ep.start_time end`);
+
+/** Sets the operating condition of the episodes `where` selects (alias ep) from the event that made them. */
+async function tagEpisodes(tx: Executor, where: SQL): Promise<void> {
   await tx.execute(sql`
-    update alarm_episodes ep
-    set operating_condition = coalesce(
-      ${activeCondition(sql`ep.unit_id`, sql`case when ep.kind = 'chatter' then ep.end_time else ep.start_time end`)}, '')
-    where ep.point_id = any(${arrayParam(pointIds)}::int[])
-      and ep.unit_id in (select unit_id from operating_condition_switches)`);
+    update alarm_episodes ep set operating_condition = coalesce(${activeCondition(sql`ep.unit_id`, EPISODE_TAG_TIME)}, '')
+    where ${where}`);
+}
+
+async function tagEpisodeConditions(tx: Executor, pointIds: readonly number[]): Promise<void> {
+  await tagEpisodes(
+    tx,
+    sql`ep.point_id = any(${arrayParam(pointIds)}::int[]) and ep.unit_id in (select unit_id from operating_condition_switches)`,
+  );
+}
+
+/**
+ * Re-tags the events and episodes of unit `unitId` from `from` (epoch ms) on after a switch was recorded —
+ * possibly back-dated, over events already stored — and rebuilds that unit's rollups over the range.
+ */
+export async function retagUnitConditions(tx: Executor, unitId: number, from: number): Promise<void> {
+  await tagEvents(tx, sql`e.unit_id = ${unitId} and e.time >= ${timestampParam(from)}`);
+  await tagEpisodes(tx, sql`ep.unit_id = ${unitId} and ${EPISODE_TAG_TIME} >= ${timestampParam(from)}`);
+  const [last] = await queryRows<{ to: number | null }>(
+    tx,
+    sql`select ${epochMs(sql`max(time)`)} as "to" from alarm_events where unit_id = ${unitId} and counted`,
+  );
+  if (last.to !== null && last.to >= from) await rebuildRollups(tx, from, last.to, unitId);
 }
 
 interface StoredEventRow {

@@ -136,27 +136,48 @@ interface EpisodePoint {
   kind: 'chatter' | 'fleeting' | 'standing';
 }
 
+/**
+ * The stale stretch of a standing span `alias` (alarm_episodes) inside the window: from the latest of its start,
+ * its activation + staleHours and `from`, to the earliest of its end and `to`; stale when the first is earlier.
+ */
+export function staleStretch(alias: string, { from, to }: KpiWindow, settings: KpiSettings): { lo: SQL; hi: SQL } {
+  const column = (name: string) => sql.raw(`${alias}.${name}`);
+  return {
+    lo: sql`greatest(${column('start_time')}, ${column('activated_at')} + make_interval(hours => ${settings.staleHours}), ${timestampParam(from)})`,
+    hi: sql`least(coalesce(${column('end_time')}, 'infinity'::timestamptz), ${timestampParam(to)})`,
+  };
+}
+
+/**
+ * Whether episode `alias` (alarm_episodes, see replay.ts) is seen in the window under the settings: a chattering
+ * run or a fleeting annunciation inside it, or a standing span stale at some moment of it. The KPI summary and
+ * abnormal-alarm detection both read episodes through this one condition.
+ */
+export function episodeSeen(alias: string, window: KpiWindow, settings: KpiSettings): SQL {
+  const column = (name: string) => sql.raw(`${alias}.${name}`);
+  const f = timestampParam(window.from);
+  const t = timestampParam(window.to);
+  const { lo, hi } = staleStretch(alias, window, settings);
+  return sql`((${column('kind')} in ('chatter', 'fleeting') and ${column('start_time')} >= ${f} and ${column('start_time')} < ${t}
+               and ${column('end_time')} < ${t}
+               and ((${column('kind')} = 'chatter' and ${column('end_time')} - ${column('start_time')} <= make_interval(secs => ${settings.chatterSeconds}))
+                 or (${column('kind')} = 'fleeting' and ${column('end_time')} - ${column('start_time')} < make_interval(secs => ${settings.fleetingSeconds}))))
+         or (${column('kind')} = 'standing' and ${column('start_time')} < ${t}
+               and (${column('end_time')} is null or ${column('end_time')} > ${f}) and ${lo} < ${hi}))`;
+}
+
 /** Points with a chattering run, a fleeting annunciation or a stale moment inside the window (replay.ts). */
 async function episodePoints(
   tx: Executor,
-  { from, to }: KpiWindow,
+  window: KpiWindow,
   scope: ResolvedScope,
   settings: KpiSettings,
 ): Promise<EpisodePoint[]> {
-  const f = timestampParam(from);
-  const t = timestampParam(to);
-  const filter = scopeFilter(scope, true, 'e');
   return queryRows<EpisodePoint>(
     tx,
     sql`select distinct e.point_id as "pointId", p.tag, p.condition, e.kind
         from alarm_episodes e join alarm_points p on p.id = e.point_id
-        where ((e.kind in ('chatter', 'fleeting') and e.start_time >= ${f} and e.start_time < ${t} and e.end_time < ${t}
-                and ((e.kind = 'chatter' and e.end_time - e.start_time <= make_interval(secs => ${settings.chatterSeconds}))
-                  or (e.kind = 'fleeting' and e.end_time - e.start_time < make_interval(secs => ${settings.fleetingSeconds}))))
-          or (e.kind = 'standing' and e.start_time < ${t} and (e.end_time is null or e.end_time > ${f})
-                and greatest(e.start_time, e.activated_at + make_interval(hours => ${settings.staleHours}), ${f})
-                  < least(coalesce(e.end_time, 'infinity'::timestamptz), ${t})))
-          ${filter}`,
+        where ${episodeSeen('e', window, settings)} ${scopeFilter(scope, true, 'e')}`,
   );
 }
 

@@ -1,7 +1,11 @@
 /** /api/kpi/* over a hand-made journal, 异常报警配置 settings and detection. */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detectAbnormal } from '../../server/domain/kpi/detection';
 import { computeKpiSummary } from '../../server/domain/kpi/summary';
 import type { JournalEvent } from '../../server/domain/kpi/types';
+import { queryRows } from '../../server/repositories/raw-sql';
+import { alm, almSeries, at, ev, journal as sorted } from '../unit/kpi/journal';
 import { build, SLOW, type TestApp, type TestUser } from './helpers';
 
 const MIN = 60_000;
@@ -171,5 +175,100 @@ describe('KPI endpoints and abnormal-alarm configuration', { timeout: SLOW }, ()
     await detect();
     expect(await records()).toEqual(found);
     expect((await detect()).json().data.open).toBe(found.length);
+  });
+});
+
+/** One journal with every per-point behaviour; days are UTC, the plant day starts at 16:00 UTC. */
+function behaviours(): JournalEvent[] {
+  const [D0, D1, D2, D3] = ['2025-05-01', '2025-05-02', '2025-05-03', '2025-05-04'];
+  const withReturns = (events: JournalEvent[], afterMs: number) =>
+    events.flatMap((event) => [event, ev(event.time + afterMs, event.tag, 'RTN')]);
+  return sorted(
+    // Chattering: runs [0..2] and [2..4] cover 5 annunciations (run [1..3] spans 70 s); the 6th is in none.
+    withReturns(
+      ['01:00:00', '01:00:20', '01:00:50', '01:01:30', '01:01:40', '01:30:00'].map((hms) => alm(at(hms, D0), 'CH')),
+      5_000,
+    ),
+    // Chattering while shelved is not annunciated.
+    ev(at('02:00', D0), 'SH', 'SHLV'),
+    almSeries('SH', at('02:00:10', D0), 3, 10_000),
+    ev(at('02:01', D0), 'SH', 'UNSHLV'),
+    alm(at('02:01:10', D0), 'SH'),
+    ev(at('02:01:20', D0), 'SH', 'RTN'),
+    // Fleeting twice (2 s, 4.9 s); 5 s is not fleeting.
+    withReturns([alm(at('03:00', D0), 'FL')], 2_000),
+    withReturns([alm(at('04:00', D0), 'FL')], 4_900),
+    withReturns([alm(at('05:00', D0), 'FL')], 5_000),
+    // Chattering with quick returns: chattering only.
+    withReturns(almSeries('CF', at('06:00', D0), 3, 20_000), 1_000),
+    // Standing: 30 h active, then a second activation shelved after 25 h and active to the end of the journal.
+    alm(at('00:00', D0), 'ST'),
+    ev(at('00:05', D0), 'ST', 'ACK'),
+    ev(at('06:00', D1), 'ST', 'RTN'),
+    alm(at('12:00', D1), 'ST'),
+    ev(at('13:00', D2), 'ST', 'SHLV'),
+    ev(at('20:00', D2), 'ST', 'UNSHLV'),
+    // Active 2 h: never stale.
+    alm(at('08:00', D0), 'ST2'),
+    ev(at('10:00', D0), 'ST2', 'RTN'),
+    // Frequent: 55 annunciations in one plant day that spans two UTC days.
+    withReturns(almSeries('FQ', at('17:00', D0), 55, 10 * 60_000), 60_000),
+    // 60 annunciations in one UTC day, 30 on each side of the plant's midnight: not frequent.
+    withReturns(almSeries('SPLIT', at('13:00', D1), 30, 5 * 60_000), 60_000),
+    withReturns(almSeries('SPLIT', at('16:00', D1), 30, 5 * 60_000), 60_000),
+    // The journal ends with an acknowledgement.
+    alm(at('10:00', D3), 'END'),
+    ev(at('10:00:30', D3), 'END', 'RTN'),
+    ev(at('10:01', D3), 'END', 'ACK'),
+  );
+}
+
+describe('abnormal-alarm detection from the stored facts', { timeout: SLOW }, () => {
+  let t: TestApp;
+  let admin: TestUser;
+  const journal = behaviours();
+
+  beforeAll(async () => {
+    t = await build();
+    admin = await t.createUser({ roles: ['管理员'] });
+  }, SLOW);
+  afterAll(() => t?.close());
+
+  const records = () =>
+    queryRows<{ tag: string; condition: string; kind: string; firstSeen: number; lastSeen: number; count: number }>(
+      t.database.db,
+      sql`select p.tag, p.condition, a.kind, (extract(epoch from a.first_seen) * 1000)::float8 as "firstSeen",
+            (extract(epoch from a.last_seen) * 1000)::float8 as "lastSeen", a.count
+          from abnormal_alarms a join alarm_points p on p.id = a.point_id order by p.tag, a.kind`,
+    );
+
+  it('finds what the engine finds over the whole journal, after the import and on demand', async () => {
+    const expected = detectAbnormal(journal, { from: journal[0].time, to: journal[journal.length - 1].time + 1 });
+    expect(expected.map((finding) => `${finding.tag} ${finding.kind}`)).toEqual([
+      'CF chattering',
+      'CH chattering',
+      'FL fleeting',
+      'FQ frequent',
+      'ST standing',
+    ]);
+    const byTagKind = (a: { tag: string; kind: string }, b: { tag: string; kind: string }) =>
+      a.tag === b.tag ? a.kind.localeCompare(b.kind) : a.tag.localeCompare(b.tag);
+
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/alarm/mock/events',
+      payload: journal.map((event) => ({ ...event, time: new Date(event.time).toISOString(), console: '检测操作台' })),
+      headers: admin.authorization,
+    });
+    expect(imported.json().data.imported).toBe(journal.length);
+    expect(await records()).toEqual([...expected].sort(byTagKind));
+
+    const detect = await t.app.inject({
+      method: 'POST',
+      url: '/api/alarm/base/config/detect',
+      headers: admin.authorization,
+    });
+    expect(detect.statusCode).toBe(200);
+    expect(await records()).toEqual([...expected].sort(byTagKind));
   });
 });
