@@ -7,6 +7,7 @@ import { Type } from 'typebox';
 import { routePermission } from '../../auth/permissions';
 import { ApiError } from '../../errors';
 import { createAbnormalRepository } from '../../repositories/abnormal';
+import { coalescing } from '../../repositories/coalesce';
 import { createKpiRepository } from '../../repositories/kpi';
 import { envelope, ok } from '../../schemas/envelope';
 
@@ -68,6 +69,7 @@ export function windowOf(query: { from: string; to: string }) {
 const kpiRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async (app, { plantTimeZone }) => {
   const kpi = createKpiRepository(app.database.db);
   const abnormal = createAbnormalRepository(app.database.db);
+  const sharedSummary = coalescing<Awaited<ReturnType<typeof kpi.summary>>>();
 
   app.get(
     '/kpi/summary',
@@ -78,7 +80,10 @@ const kpiRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async (a
     async (request) => {
       const { console: consoleName, unit, condition } = request.query;
       const settings = await abnormal.settings();
-      return ok(await kpi.summary(windowOf(request.query), { console: consoleName, unit, condition }, settings.kpi));
+      const window = windowOf(request.query);
+      const scope = { console: consoleName, unit, condition };
+      const key = JSON.stringify([window, scope, settings.kpi]);
+      return ok(await sharedSummary(key, () => kpi.summary(window, scope, settings.kpi)));
     },
   );
 
