@@ -124,6 +124,28 @@ describe('KPI endpoints and abnormal-alarm configuration', { timeout: SLOW }, ()
     expect(ranking.json().data).toEqual([{ id: expect.any(Number), name: '一号操作台', annunciations: 36 }]);
   });
 
+  it('draws the trend as an SVG picture of the asked size, labelled in plant time', async () => {
+    const picture = await t.app.inject({
+      url: `/api/kpi/series/picture?from=${iso(T0)}&to=${iso(T0 + 60 * MIN)}&bucket=10m&width=640&height=320`,
+      headers: viewer.authorization,
+    });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toContain('image/svg+xml');
+    const svg = picture.body;
+    expect(svg).toMatch(/^<svg[^>]* width="640" height="320"/);
+    // Each bucket's count on its bar, the overload line, and the first bucket at 08:00 in the plant.
+    for (const count of [3, 12, 7, 4, 10]) expect(svg).toContain(`>${count}</text>`);
+    expect(svg).toContain('过载线 10');
+    expect(svg).toContain('05-01 08:00');
+
+    const tooWide = await t.app.inject({
+      url: `/api/kpi/series/picture?from=${iso(T0)}&to=${iso(T0 + 60 * MIN)}&bucket=10m&width=99999&height=320`,
+      headers: viewer.authorization,
+    });
+    expect(tooWide.statusCode).toBe(400);
+    expect(tooWide.json()).toMatchObject({ code: 1, msg: expect.stringContaining('width') });
+  });
+
   it('serves defaults, refuses bad settings, and the next query uses saved ones', async () => {
     const current = await t.app.inject({ url: '/api/alarm/base/config', headers: viewer.authorization });
     const { settings, defaults } = current.json().data;

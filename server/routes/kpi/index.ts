@@ -4,7 +4,9 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { type TrendBucket, trendOption } from '../../../src/shared/trendChart';
 import { routePermission } from '../../auth/permissions';
+import { createChartPainter } from '../../charts/svg';
 import { ApiError } from '../../errors';
 import { createAbnormalRepository } from '../../repositories/abnormal';
 import { coalescing } from '../../repositories/coalesce';
@@ -20,6 +22,9 @@ export const WindowQuery = {
   unit: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   condition: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
 };
+
+/** A window and scope as the query string gives them. */
+type WindowParams = { from: string; to: string; console?: string; unit?: string; condition?: string };
 
 const Share = Type.Number();
 export const Summary = Type.Object({
@@ -58,7 +63,7 @@ const SeriesPoint = Type.Object({
 const Ranking = Type.Object({ id: Type.Integer(), name: Type.String(), annunciations: Type.Integer() });
 
 /** [from, to) as epoch ms, refused with a message when reversed or too long. */
-export function windowOf(query: { from: string; to: string }) {
+export function windowOf(query: WindowParams) {
   const from = Date.parse(query.from);
   const to = Date.parse(query.to);
   if (to < from) throw new ApiError(400, 1, '参数 to 不合法：结束时间不能早于开始时间');
@@ -70,6 +75,8 @@ const kpiRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async (a
   const kpi = createKpiRepository(app.database.db);
   const abnormal = createAbnormalRepository(app.database.db);
   const sharedSummary = coalescing<Awaited<ReturnType<typeof kpi.summary>>>();
+  const painter = createChartPainter();
+  app.addHook('onClose', () => painter.close());
 
   app.get(
     '/kpi/summary',
@@ -87,25 +94,46 @@ const kpiRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async (a
     },
   );
 
+  const SeriesQuery = {
+    ...WindowQuery,
+    bucket: Type.Union([Type.Literal('10m'), Type.Literal('1h'), Type.Literal('1d')], { default: '1h' }),
+  };
+  function series(query: WindowParams & { bucket: TrendBucket }) {
+    const { console: consoleName, unit, condition, bucket } = query;
+    const window = windowOf(query);
+    if (bucket === '10m' && window.to - window.from > 31 * 86_400_000) {
+      throw new ApiError(400, 1, '参数 bucket 不合法：10 分钟粒度最多 31 天，请改用 1h 或 1d');
+    }
+    return kpi.series(window, { console: consoleName, unit, condition }, bucket, plantTimeZone);
+  }
+
   app.get(
     '/kpi/series',
     {
       config: { permission: routePermission('/alarm/board/over', 'view') },
+      schema: { querystring: Type.Object(SeriesQuery), response: { 200: envelope(Type.Array(SeriesPoint)) } },
+    },
+    async (request) => ok(await series(request.query)),
+  );
+
+  // The trend of 报警总览 as an SVG picture of the size the page lays it out at (src/shared/trendChart.ts).
+  app.get(
+    '/kpi/series/picture',
+    {
+      config: { permission: routePermission('/alarm/board/over', 'view') },
       schema: {
         querystring: Type.Object({
-          ...WindowQuery,
-          bucket: Type.Union([Type.Literal('10m'), Type.Literal('1h'), Type.Literal('1d')], { default: '1h' }),
+          ...SeriesQuery,
+          width: Type.Integer({ minimum: 100, maximum: 4000 }),
+          height: Type.Integer({ minimum: 100, maximum: 2000 }),
         }),
-        response: { 200: envelope(Type.Array(SeriesPoint)) },
       },
     },
-    async (request) => {
-      const { console: consoleName, unit, condition, bucket } = request.query;
-      const window = windowOf(request.query);
-      if (bucket === '10m' && window.to - window.from > 31 * 86_400_000) {
-        throw new ApiError(400, 1, '参数 bucket 不合法：10 分钟粒度最多 31 天，请改用 1h 或 1d');
-      }
-      return ok(await kpi.series(window, { console: consoleName, unit, condition }, bucket, plantTimeZone));
+    async (request, reply) => {
+      const [points, settings] = await Promise.all([series(request.query), abnormal.settings()]);
+      const option = trendOption(points, request.query.bucket, settings.kpi.overloadThreshold, plantTimeZone);
+      const svg = await painter.svg(option, request.query.width, request.query.height);
+      return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'no-store').send(svg);
     },
   );
 

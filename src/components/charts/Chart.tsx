@@ -8,21 +8,44 @@ export interface ChartProps {
   /** What the chart shows, for screen readers and tests. */
   label: string;
   height?: number;
+  /**
+   * The same chart drawn by the server as SVG, of the given size. A first-view chart shows it until the
+   * user reaches for the chart (pointer or touch), so the first view waits for no chart code.
+   */
+  picture?: (size: { width: number; height: number }) => Promise<string>;
 }
 
 const withDefaults = (option: ChartOption): ChartOption => ({ animation: false, ...option });
 
 /**
  * Renders one ECharts option; follows its container's size and is disposed with the component. ECharts
- * and the parts the option uses are fetched when the chart first comes near the viewport.
+ * and the parts the option uses are fetched when the chart first comes near the viewport, or, for a chart
+ * with a `picture`, when the user reaches for it.
  */
-export default function Chart({ option, label, height = 320 }: ChartProps) {
+export default function Chart({ option, label, height = 320, picture }: ChartProps) {
   const container = useRef<HTMLDivElement>(null);
+  const [live, setLive] = useState(!picture);
   const [chart, setChart] = useState<ECharts>();
+  const [drawing, setDrawing] = useState<string>();
   const latest = useRef(option);
   latest.current = option;
 
   useEffect(() => {
+    if (live || !picture) return;
+    const element = container.current as HTMLDivElement;
+    let current = true;
+    picture({ width: element.clientWidth || 800, height }).then(
+      (svg) => current && setDrawing(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`),
+      // No picture: the live chart instead.
+      () => current && setLive(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [live, picture, height]);
+
+  useEffect(() => {
+    if (!live) return;
     const element = container.current as HTMLDivElement;
     const visible = nearViewport(element);
     let instance: ECharts | undefined;
@@ -48,7 +71,7 @@ export default function Chart({ option, label, height = 320 }: ChartProps) {
       instance?.dispose();
       setChart(undefined);
     };
-  }, [height]);
+  }, [live, height]);
 
   useEffect(() => {
     if (!chart) return;
@@ -56,12 +79,29 @@ export default function Chart({ option, label, height = 320 }: ChartProps) {
     import('./echarts')
       .then((echarts) => echarts.prepare(option))
       .then(() => {
-        if (current && !chart.isDisposed()) chart.setOption(withDefaults(option), true);
+        if (!current || chart.isDisposed()) return;
+        chart.setOption(withDefaults(option), true);
+        setDrawing(undefined);
       });
     return () => {
       current = false;
     };
   }, [chart, option]);
 
-  return <div ref={container} role="img" aria-label={label} style={{ width: '100%', height }} />;
+  const goLive = () => setLive(true);
+  return (
+    <div
+      role="img"
+      aria-label={label}
+      style={{ position: 'relative', width: '100%', height }}
+      onPointerEnter={live ? undefined : goLive}
+      onTouchStart={live ? undefined : goLive}
+    >
+      {/* ECharts owns this element's content; React renders nothing into it. */}
+      <div ref={container} style={{ width: '100%', height: '100%' }} />
+      {drawing && (
+        <img src={drawing} alt="" style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }} />
+      )}
+    </div>
+  );
 }
