@@ -19,6 +19,7 @@ const ON_DEMAND = [
       'Code',
       'ColorPicker',
       'DatePicker',
+      'FromNow',
       'Image',
       'Progress',
       'RangePicker',

@@ -14,6 +14,8 @@ const BOARDS: { path: string; title: string; chart: string; shows: string }[] = 
 
 async function chartDrawn(page: Page, label: string) {
   const chart = page.getByRole('img', { name: label });
+  // A first-view chart may show the server's picture of it until the pointer reaches it.
+  await chart.hover();
   await expect(chart.locator('svg')).toBeVisible();
   // Numbers are drawn on the chart, readable without hovering.
   await expect(chart.locator('svg text').first()).toBeAttached();

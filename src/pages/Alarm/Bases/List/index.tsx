@@ -3,14 +3,7 @@
  * `?open=<id>` open a point, as the abnormal list links); detail drawer; edit, remove, 处置 handle and
  * 确认 confirm shown only to holders of those actions; import and export of the current filter.
  */
-import {
-  type ActionType,
-  ModalForm,
-  PageContainer,
-  type ProColumns,
-  ProFormTextArea,
-  ProTable,
-} from '@ant-design/pro-components';
+import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, message, Popconfirm, Space } from 'antd';
@@ -27,21 +20,15 @@ import { permissionString } from '@/shared/routes';
 import { formatDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
 import { getQueryParam } from '@/utils/query';
-import PointDrawer from './components/PointDrawer';
 import { AbnormalTags, ConditionTag, PriorityTag, StateTag } from './components/Tags';
-import {
-  confirmPoint,
-  fetchOptions,
-  fetchPoints,
-  handlePoint,
-  LIBRARY_PATH,
-  type ListedPoint,
-  removePoint,
-} from './service';
+import { confirmPoint, fetchOptions, fetchPoints, LIBRARY_PATH, type ListedPoint, removePoint } from './service';
 
-// Editing and importing are fetched when first opened: the list's first load carries neither form.
+// The detail drawer, editing, handling and importing are fetched when first opened: the list's first load
+// carries none of them.
+const PointDrawer = lazy(() => import('./components/PointDrawer'));
 const ImportModal = lazy(() => import('./components/ImportModal'));
 const PointForm = lazy(() => import('./components/PointForm'));
+const HandleForm = lazy(() => import('./components/HandleForm'));
 
 const valueEnum = (entries: [string, string][]) =>
   Object.fromEntries(entries.map(([value, text]) => [value, { text }]));
@@ -59,6 +46,9 @@ export default function AlarmLibraryPage() {
   const options = useRequest(fetchOptions);
   const [filters, setFilters] = useState<ListFilters>({});
   const [openId, setOpenId] = useState<number | undefined>(pointFromAddress);
+  // Mounted from the first opening on, so that it closes with its animation.
+  const drawerUsed = useRef(false);
+  if (openId !== undefined) drawerUsed.current = true;
   const [editing, setEditing] = useState<ListedPoint>();
   const [handling, setHandling] = useState<ListedPoint>();
   const [importing, setImporting] = useState(false);
@@ -77,18 +67,6 @@ export default function AlarmLibraryPage() {
       changed();
     } catch {
       // shown by the request client
-    }
-  };
-
-  const handle = async ({ note }: { note: string }) => {
-    if (!handling) return false;
-    try {
-      const { closed } = await handlePoint(handling.id, note);
-      message.success(`已处置 ${closed} 条异常报警`);
-      changed();
-      return true;
-    } catch {
-      return false;
     }
   };
 
@@ -225,29 +203,21 @@ export default function AlarmLibraryPage() {
           ),
         ]}
       />
-      <PointDrawer pointId={openId} options={data} refreshKey={changes} onClose={() => setOpenId(undefined)} />
+      {drawerUsed.current && (
+        <Suspense fallback={null}>
+          <PointDrawer pointId={openId} options={data} refreshKey={changes} onClose={() => setOpenId(undefined)} />
+        </Suspense>
+      )}
       {editing && (
         <Suspense fallback={null}>
           <PointForm point={editing} options={data} onClose={() => setEditing(undefined)} onSaved={changed} />
         </Suspense>
       )}
-      <ModalForm<{ note: string }>
-        title={handling ? `处置报警点 ${handling.tag} / ${handling.condition}` : '处置'}
-        open={handling !== undefined}
-        onOpenChange={(open) => !open && setHandling(undefined)}
-        modalProps={{ destroyOnClose: true }}
-        onFinish={handle}
-      >
-        <p>处置后，该报警点的未处置异常报警（{handling?.openAbnormal.length ?? 0} 条）将关闭。</p>
-        <ProFormTextArea
-          name="note"
-          label="处置说明"
-          rules={[
-            { required: true, whitespace: true, message: '请填写处置说明' },
-            { max: 2000, message: '处置说明不能超过 2000 个字符' },
-          ]}
-        />
-      </ModalForm>
+      {handling && (
+        <Suspense fallback={null}>
+          <HandleForm point={handling} onClose={() => setHandling(undefined)} onHandled={changed} />
+        </Suspense>
+      )}
       {importing && (
         <Suspense fallback={null}>
           <ImportModal open onClose={() => setImporting(false)} onImported={changed} />
