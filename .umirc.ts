@@ -52,9 +52,8 @@ export default defineConfig({
   npmClient: 'npm',
   hash: true,
   // Desktop browsers of the last few years (Chromium 109 is the last on Windows 7/8.1): modern syntax
-  // ships untranspiled and no core-js polyfills are needed.
+  // ships untranspiled and no polyfills are needed (Umi's polyfill feature is off: BABEL_POLYFILL in .env).
   targets: { chrome: 109, edge: 109, firefox: 115, safari: 16 },
-  polyfill: { imports: [] },
   publicPath: '/',
   // Umi's <Helmet> is not used: the page title comes from the layout.
   helmet: false,
