@@ -4,6 +4,7 @@
  * the option crosses to the server's drawing thread as it is.
  */
 import type { EChartsCoreOption } from 'echarts/core';
+import { wallClock } from './wallClock';
 
 export type TrendBucket = '10m' | '1h' | '1d';
 
@@ -24,24 +25,15 @@ export function trendBucket(from: string, to: string): TrendBucket {
   return hours <= 31 * 24 ? '1h' : '1d';
 }
 
-/** A bucket's start as the axis shows it (`MM-DD HH:mm`, or `YYYY-MM-DD` for days) in `timeZone` (default: the runtime's). */
-export function bucketLabel(start: string, bucket: TrendBucket, timeZone?: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(start))
-      .map((part) => [part.type, part.value]),
-  );
-  return bucket === '1d'
-    ? `${parts.year}-${parts.month}-${parts.day}`
-    : `${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+/** How the axis shows a bucket's start (`MM-DD HH:mm`, or `YYYY-MM-DD` for days) in `timeZone` (default: the runtime's). */
+export function bucketLabel(bucket: TrendBucket, timeZone?: string): (start: string) => string {
+  const read = wallClock(timeZone);
+  return (start) => {
+    const parts = read(new Date(start));
+    return bucket === '1d'
+      ? `${parts.year}-${parts.month}-${parts.day}`
+      : `${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  };
 }
 
 export function trendOption(
@@ -52,10 +44,11 @@ export function trendOption(
 ): EChartsCoreOption {
   // The overload line of domain.md (n_k > overloadThreshold per 10 min), scaled to the bucket.
   const line = overloadThreshold * (BUCKET_MINUTES[bucket] / 10);
+  const label = bucketLabel(bucket, timeZone);
   return {
     tooltip: { trigger: 'axis' },
     grid: { left: 48, right: 24, top: 32, bottom: 40 },
-    xAxis: { type: 'category', data: series.map((point) => bucketLabel(point.start, bucket, timeZone)) },
+    xAxis: { type: 'category', data: series.map((point) => label(point.start)) },
     yAxis: { type: 'value', name: '报警数' },
     series: [
       {

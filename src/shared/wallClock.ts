@@ -1,0 +1,27 @@
+/** The wall-clock fields of an instant in a time zone (default: the runtime's), zero padded. */
+export interface WallClockParts {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+}
+
+/** A reader of wall-clock fields in `timeZone`; the formatter is built once per reader. */
+export function wallClock(timeZone?: string): (instant: Date | number) => WallClockParts {
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  return (instant) =>
+    Object.fromEntries(
+      format.formatToParts(instant).map(({ type, value }) => [type, value]),
+    ) as unknown as WallClockParts;
+}
