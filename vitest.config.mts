@@ -58,6 +58,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/**/*.test.tsx'],
           setupFiles: ['tests/setup-dom.ts'],
+          // The server's response schemas, which every mock answer is held to (tests/web/contract.ts).
+          globalSetup: ['tests/web/contract.setup.ts'],
         },
       },
     ],

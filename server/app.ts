@@ -72,7 +72,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   app.setErrorHandler(errorHandler);
 
   await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(userinfoRoutes, { prefix: '/api' });
+  await app.register(userinfoRoutes, { prefix: '/api', avatarBaseUrl: config.avatarBaseUrl });
   const plant = { prefix: '/api', plantTimeZone: config.plantTimeZone };
   await app.register(kpiRoutes, plant);
   await app.register(mockRoutes, plant);

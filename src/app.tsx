@@ -4,7 +4,7 @@ import { history } from '@umijs/max';
 import type React from 'react';
 import defaultSettings from '../config/defaultSettings';
 import ErrorBoundary from './components/ErrorBoundary';
-import HeaderUser, { avatarUrl } from './components/HeaderUser';
+import HeaderUser from './components/HeaderUser';
 import LoadFailed from './components/LoadFailed';
 import OfflineNotice from './components/OfflineNotice';
 import { requestConfig } from './requestErrorConfig';
@@ -48,7 +48,7 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
     rightContentRender: false,
     logo: '/favicon.svg',
     avatarProps: {
-      src: avatarUrl(user?.avatar) || undefined,
+      src: user?.avatar || undefined,
       icon: <UserOutlined />,
       title: user?.name,
       size: 'small',

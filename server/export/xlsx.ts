@@ -1,11 +1,11 @@
 /**
- * Streaming `.xlsx` exports (api.md, "Exports"): rows go from an async iterable straight into exceljs's
- * streaming writer and out through the reply, so a 100,000-row list never sits in memory as a workbook.
+ * Streaming `.xlsx` exports (api.md, "Exports"): rows go from an async iterable straight into the streaming
+ * writer of ./xlsxWriter and out through the reply, so a 100,000-row list never sits in memory as a workbook.
  */
-import { PassThrough } from 'node:stream';
+import { Readable } from 'node:stream';
 import dayjs from 'dayjs';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { type SheetCell, type SheetContent, xlsxBytes } from './xlsxWriter';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,12 +25,21 @@ export interface XlsxColumn<T> {
   width?: number;
 }
 
-export interface XlsxExport<T> {
-  /** ASCII stem of the file name, e.g. `alarm-types`; a timestamp and `.xlsx` are appended. */
-  fileStem: string;
+export interface XlsxSheet<T> {
   sheetName: string;
   columns: XlsxColumn<T>[];
   rows: AsyncIterable<T> | Iterable<T>;
+}
+
+export interface XlsxExport<T> extends XlsxSheet<T> {
+  /** ASCII stem of the file name, e.g. `alarm-types`; a timestamp and `.xlsx` are appended. */
+  fileStem: string;
+}
+
+/** A workbook of several sheets, each with its own row type (a board and its tables). */
+export interface XlsxWorkbookExport<Rows extends unknown[]> {
+  fileStem: string;
+  sheets: { [K in keyof Rows]: XlsxSheet<Rows[K]> };
 }
 
 /** `alarm-types-20260102030405.xlsx`: the same timestamp form as the SPA's download names. */
@@ -56,44 +65,43 @@ export function dateTimeWriter(timeZone: string): (date: Date) => string {
   };
 }
 
-async function writeWorkbook<T>(
-  stream: PassThrough,
-  { sheetName, columns, rows }: XlsxExport<T>,
-  timeZone: string,
-): Promise<void> {
-  const dateTime = dateTimeWriter(timeZone);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((column) => ({ header: column.header, width: column.width ?? 16 }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  for await (const row of rows) {
-    sheet
-      .addRow(
-        columns.map((column) => {
-          const value = column.value(row);
-          return value instanceof Date ? dateTime(value) : value;
-        }),
-      )
-      .commit();
+/** A sheet's rows as the writer's cells: dates as the plant reads them. */
+function sheetContent<T>({ sheetName, columns, rows }: XlsxSheet<T>, dateTime: (date: Date) => string): SheetContent {
+  async function* cells(): AsyncGenerator<SheetCell[]> {
+    for await (const row of rows) {
+      yield columns.map((column) => {
+        const value = column.value(row);
+        return value instanceof Date ? dateTime(value) : value;
+      });
+    }
   }
-  sheet.commit();
-  await workbook.commit();
+  return {
+    name: sheetName,
+    header: columns.map((column) => column.header),
+    widths: columns.map((column) => column.width ?? 16),
+    rows: cells(),
+  };
+}
+
+/** Answers the request with a streamed one-sheet workbook. */
+export function sendXlsx<T>(reply: FastifyReply, { fileStem, ...sheet }: XlsxExport<T>): FastifyReply {
+  return sendWorkbook<[T]>(reply, { fileStem, sheets: [sheet] });
 }
 
 /**
- * Answers the request with the streamed workbook. A failure after the first bytes have left can only
- * cut the download short (the status is already sent): the stream is destroyed and the error logged.
+ * Answers the request with the streamed workbook, its sheets in order. A failure after the first bytes
+ * have left can only cut the download short (the status is already sent): Fastify destroys the response
+ * and logs the error.
  */
-export function sendXlsx<T>(reply: FastifyReply, spec: XlsxExport<T>): FastifyReply {
-  const stream = new PassThrough();
-  writeWorkbook(stream, spec, reply.server.plantTimeZone).catch((error: unknown) => {
-    reply.log.error({ err: error }, 'xlsx export failed');
-    stream.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
+export function sendWorkbook<Rows extends unknown[]>(
+  reply: FastifyReply,
+  { fileStem, sheets }: XlsxWorkbookExport<Rows>,
+): FastifyReply {
+  const dateTime = dateTimeWriter(reply.server.plantTimeZone);
+  const stream = Readable.from(xlsxBytes(sheets.map((sheet) => sheetContent(sheet, dateTime))));
   return reply
     .header('content-type', XLSX_CONTENT_TYPE)
-    .header('content-disposition', `attachment; filename="${exportFileName(spec.fileStem)}"`)
+    .header('content-disposition', `attachment; filename="${exportFileName(fileStem)}"`)
     .header('cache-control', 'no-store')
     .send(stream);
 }

@@ -114,9 +114,19 @@ function clientErrorMessage(error: FastifyError, request: FastifyRequest): strin
   return error.statusCode === 404 ? '资源不存在' : '请求不合法';
 }
 
+/**
+ * busboy (behind @fastify/multipart) refuses a body that is not well-formed multipart (cut short, no
+ * boundary) with plain Errors without a status or code: the client's fault, not the server's.
+ */
+const MALFORMED_MULTIPART = /^Multipart: Boundary not found$|unexpected end of multipart data$/i;
+
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof ApiError) {
     return reply.code(error.statusCode).send({ code: error.code, msg: error.message, data: null });
+  }
+  if (error.statusCode === undefined && MALFORMED_MULTIPART.test(error.message)) {
+    const msg = '上传内容不完整或不是合法的 multipart/form-data：请重新选择文件上传';
+    return reply.code(400).send({ code: 1, msg, data: null });
   }
   if (error.validation) {
     const msg = validationMessage(error.validation as ValidationIssue[], error.validationContext);

@@ -23,6 +23,8 @@ export interface ApiRoute {
   /** The JSON schemas of the body and of the query string, when the route validates them. */
   body?: unknown;
   query?: unknown;
+  /** The JSON schemas of the answers by status, when the route describes them (the mocks' contract test). */
+  response?: Record<string, unknown>;
 }
 
 export function isApiPath(url: string): boolean {
@@ -50,6 +52,7 @@ const routePermissions: FastifyPluginAsync = async (app) => {
           permission,
           body: route.schema?.body,
           query: route.schema?.querystring,
+          response: route.schema?.response as Record<string, unknown> | undefined,
         });
     }
   });

@@ -114,7 +114,9 @@ export async function ingestJournal(
         where id = ${batch.id}`);
       // The embedded database has no autovacuum: a large load refreshes the planner statistics itself.
       if (totals.imported >= ANALYZE_AFTER_ROWS) {
-        await tx.execute(sql`analyze alarm_events, alarm_load_10m, alarm_point_days, alarm_episodes, alarm_points`);
+        await tx.execute(
+          sql`analyze alarm_events, alarm_load_10m, alarm_plant_load_10m, alarm_point_days, alarm_episodes, alarm_points`,
+        );
       }
       if (totals.imported > 0) await abnormal.detect(request.timeZone, totals.pointIds, tx);
       return { imported: totals.imported, duplicates: allDuplicates, errors: [], errorCount: 0, batchId: batch.id };

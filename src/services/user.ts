@@ -3,9 +3,12 @@ import { request } from '@umijs/max';
 export interface CurrentUser {
   username: string;
   name: string;
+  /** The avatar's address, joined by the server to its AVATAR_BASE_URL; empty when the user has none. */
   avatar: string;
   access: string;
   permission: string[];
+  /** PLANT_TZ of the server: the boards cut days at the plant's midnight. */
+  plantTimeZone: string;
 }
 
 interface Envelope<T> {

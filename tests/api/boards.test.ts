@@ -6,7 +6,7 @@ import { computeKpiSummary } from '../../server/domain/kpi/summary';
 import type { JournalEvent } from '../../server/domain/kpi/types';
 import { queryRows } from '../../server/repositories/raw-sql';
 import { DEFAULT_KPI_TARGETS } from '../../src/shared/kpiTargets';
-import { build, SLOW, type TestApp, type TestUser } from './helpers';
+import { build, SLOW, sheetRows, type TestApp, type TestUser } from './helpers';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2025, 4, 5, 0, 0); // Monday 08:00 in the plant (Asia/Shanghai)
@@ -163,6 +163,46 @@ describe('board endpoints', { timeout: SLOW }, () => {
     expect(byKpi.peak10Min.direction).toBe('better');
     expect(data.gains[0]).toMatchObject({ tag: 'A0', before: 5, after: 0, delta: -5 });
     expect(data.regressions[0]).toMatchObject({ tag: 'B0', before: 0, after: 6, delta: 6 });
+  });
+
+  it('exports the overview with its tables: KPIs, top 10, unit and console rankings, floods', async () => {
+    const response = await get(`/alarm/board/over/export?${window}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/alarm-overview-\d{14}\.xlsx/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const rows = (name: string) => sheetRows(response.rawPayload, name);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      '报警总览',
+      '前十报警',
+      '装置排名',
+      '操作台排名',
+      '报警泛滥',
+    ]);
+    // Whole plant: buckets 5, 14, 9, 6, 12, 2; B0 and B1 six times each, A0–A2 five times, A3 four.
+    const top10 = await rows('前十报警');
+    expect(top10[0]).toEqual(['位号', '报警类型', '报警数', '占比（%）']);
+    expect(top10.slice(1, 4)).toEqual([
+      ['B0', 'PVLO', 6, 12.5],
+      ['B1', 'PVLO', 6, 12.5],
+      ['A0', 'PVHI', 5, (5 / 48) * 100],
+    ]);
+    expect(top10).toHaveLength(11);
+    expect(await rows('装置排名')).toEqual([
+      ['装置', '报警数'],
+      ['一号装置', 36],
+      ['二号装置', 12],
+    ]);
+    expect(await rows('操作台排名')).toEqual([
+      ['操作台', '报警数'],
+      ['一号操作台', 36],
+      ['二号操作台', 12],
+    ]);
+    // One flood from 08:10 to 08:50 plant time (14 > 10 starts it, 2 < 5 ends it).
+    expect(await rows('报警泛滥')).toEqual([
+      ['开始', '结束', '报警数', '峰值（次/10分钟）'],
+      ['2025-05-05 08:10:00', '2025-05-05 08:50:00', 41, 14],
+    ]);
   });
 
   it('exports the performance table as a readable workbook', async () => {

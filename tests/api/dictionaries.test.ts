@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmPoints, alarmTypes } from '../../server/db/schema';
 import { XLSX_CONTENT_TYPE } from '../../server/export/xlsx';
 import { seededAlarmTypes, seededSystemTypes } from '../../server/seed-dictionaries';
+import { permissionString } from '../../src/shared/routes';
 import { build, SLOW, sheetRows, type TestApp, type TestUser } from './helpers';
 
 describe('base dictionaries API', { timeout: SLOW }, () => {
@@ -194,6 +195,23 @@ describe('base dictionaries API', { timeout: SLOW }, () => {
       expect(rows[1]).toEqual(['urgent', '紧急报警', '#a8071a', 1, 1]);
       const list = (await call('GET', '/priorities', viewer)).json().data as Record<string, unknown>[];
       expect(rows.slice(1)).toEqual(list.map((row) => [row.code, row.name, row.color, row.targetShare, row.sortOrder]));
+    });
+
+    it('names the priorities, as edited, to the change, condition and approval pages under their own view', async () => {
+      for (const path of ['/alarm/op/update', '/alarm/op/working', '/alarm/approve/list']) {
+        const user = await t.createUser({ permissions: [permissionString(path, 'view')] });
+        const response = await t.app.inject({ url: `/api${path}/priorities`, headers: user.authorization });
+        expect(response.statusCode, path).toBe(200);
+        // 紧急 renamed by the test above.
+        expect(response.json().data, path).toEqual([
+          { code: 'urgent', name: '紧急报警', color: '#a8071a' },
+          { code: 'high', name: '高', color: expect.any(String) },
+          { code: 'medium', name: '中', color: expect.any(String) },
+          { code: 'low', name: '低', color: expect.any(String) },
+        ]);
+        const other = await t.app.inject({ url: `/api${path}/priorities`, headers: viewer.authorization });
+        expect(other.statusCode, path).toBe(403);
+      }
     });
   });
 

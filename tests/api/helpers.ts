@@ -7,11 +7,13 @@ import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileS
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { type App, type BuildAppOptions, buildApp } from '../../server/app';
 import { type AppConfig, loadConfig, MEMORY_DATA_DIR } from '../../server/config';
-import { defaultMigrationsFolder, type OpenDatabase, openDatabase } from '../../server/db';
+import { type Database, defaultMigrationsFolder, type OpenDatabase, openDatabase } from '../../server/db';
+import { queryRows } from '../../server/repositories/raw-sql';
 import { seedDatabase } from '../../server/seed';
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -157,13 +159,28 @@ export function multipartFile(content: string | Buffer, fileName: string) {
   };
 }
 
-/** The rows of an exported workbook's first sheet, as cell values. */
-export async function sheetRows(payload: Buffer): Promise<unknown[][]> {
+/** The rows of an exported workbook's sheet (the first unless named), as cell values. */
+export async function sheetRows(payload: Buffer, sheetName?: string): Promise<unknown[][]> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(payload as unknown as ArrayBuffer);
   const rows: unknown[][] = [];
-  workbook.worksheets[0]?.eachRow((row) => {
+  const sheet = sheetName === undefined ? workbook.worksheets[0] : workbook.getWorksheet(sheetName);
+  sheet?.eachRow((row) => {
     rows.push((row.values as unknown[]).slice(1));
   });
   return rows;
+}
+
+/** Rows per table of the public schema: what a refused request must leave as it found it. */
+export async function tableSizes(db: Database): Promise<Record<string, number>> {
+  const tables = await queryRows<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  const sizes: Record<string, number> = {};
+  for (const { name } of tables) {
+    const [{ n }] = await queryRows<{ n: number }>(db, sql.raw(`select count(*)::int as n from "${name}"`));
+    sizes[name] = n;
+  }
+  return sizes;
 }

@@ -9,8 +9,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRoute } from '../../server/plugins/route-permissions';
-import { queryRows } from '../../server/repositories/raw-sql';
-import { build, SLOW, type TestApp, type TestUser } from './helpers';
+import { build, SLOW, type TestApp, type TestUser, tableSizes } from './helpers';
 
 const HOSTILE_TEXT = [
   "'; drop table users; --",
@@ -102,23 +101,6 @@ describe('hostile input', { timeout: SLOW * 5 }, () => {
   let admin: TestUser;
   let routes: ApiRoute[];
 
-  /** Rows per table: what a refused request must leave as it found it. */
-  async function tableSizes(): Promise<Record<string, number>> {
-    const tables = await queryRows<{ name: string }>(
-      t.database.db,
-      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-    );
-    const sizes: Record<string, number> = {};
-    for (const { name } of tables) {
-      const [{ n }] = await queryRows<{ n: number }>(
-        t.database.db,
-        sql.raw(`select count(*)::int as n from "${name}"`),
-      );
-      sizes[name] = n;
-    }
-    return sizes;
-  }
-
   beforeAll(async () => {
     t = await build();
     admin = await t.createUser({ roles: ['管理员'] });
@@ -172,7 +154,7 @@ describe('hostile input', { timeout: SLOW * 5 }, () => {
   it('refuses arbitrary JSON with a 4xx envelope and stores nothing', async () => {
     const failures: string[] = [];
     for (const route of routes.filter((candidate) => candidate.body)) {
-      const before = await tableSizes();
+      const before = await tableSizes(t.database.db);
       let accepted = false;
       await fc.assert(
         fc.asyncProperty(fc.jsonValue(), async (body) => {
@@ -191,7 +173,7 @@ describe('hostile input', { timeout: SLOW * 5 }, () => {
         { numRuns: 12, seed: 20261122 },
       );
       if (!accepted) {
-        const after = await tableSizes();
+        const after = await tableSizes(t.database.db);
         if (JSON.stringify(after) !== JSON.stringify(before)) failures.push(`${label(route)} stored a refused body`);
       }
     }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { avatarAddress } from '../../server/routes/userinfo';
 import { ADMIN_USERNAME, ROLE_NAMES, seededRoles } from '../../server/seed';
 import { routeIndex } from '../../src/shared/routes';
 import { build, SLOW, type TestApp } from './helpers';
@@ -27,7 +28,14 @@ describe('POST /api/userinfo', { timeout: SLOW }, () => {
     expect(response.json()).toEqual({
       code: 0,
       msg: 'ok',
-      data: { username: 'admin', name: '管理员', avatar: '', access: 'admin', permission: routeIndex.permissions },
+      data: {
+        username: 'admin',
+        name: '管理员',
+        avatar: '',
+        access: 'admin',
+        permission: routeIndex.permissions,
+        plantTimeZone: 'Asia/Shanghai',
+      },
     });
   });
 
@@ -101,5 +109,33 @@ describe('POST /api/userinfo', { timeout: SLOW }, () => {
     expect(stored.some((row) => row.tokenHash === user.token)).toBe(false);
     expect(stored.every((row) => /^[0-9a-f]{64}$/.test(row.tokenHash))).toBe(true);
     expect(Buffer.from(user.token, 'base64url')).toHaveLength(32);
+  });
+});
+
+describe('POST /api/userinfo with the plant and avatar settings of the server', { timeout: SLOW }, () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await build({ plantTimeZone: 'Europe/Berlin', avatarBaseUrl: 'https://files.plant.example/' });
+  }, SLOW);
+  afterAll(() => t?.close());
+
+  it('sends PLANT_TZ and the avatar joined to AVATAR_BASE_URL', async () => {
+    const user = await t.createUser();
+    const stored = await t.app.repositories.users.findWithRoles(user.id);
+    if (!stored) throw new Error('user not created');
+    await t.app.repositories.users.update(user.id, { ...stored, avatar: '/avatars/zhang.png' });
+    const { data } = (await t.app.inject({ method: 'POST', url: '/api/userinfo', headers: user.authorization })).json();
+    expect(data.plantTimeZone).toBe('Europe/Berlin');
+    expect(data.avatar).toBe('https://files.plant.example/avatars/zhang.png');
+  });
+
+  it('keeps absolute avatar addresses and empty avatars, and paths when no base is configured', () => {
+    expect(avatarAddress('https://cdn.example/a.png', 'https://files.plant.example')).toBe('https://cdn.example/a.png');
+    expect(avatarAddress('avatars/1.png', 'https://files.plant.example')).toBe(
+      'https://files.plant.example/avatars/1.png',
+    );
+    expect(avatarAddress('', 'https://files.plant.example')).toBe('');
+    expect(avatarAddress('/avatars/1.png', undefined)).toBe('/avatars/1.png');
   });
 });

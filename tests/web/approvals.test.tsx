@@ -6,10 +6,18 @@ import ApprovalListPage from '@/pages/Alarm/Approve';
 import type { ApprovalDetail } from '@/shared/moc';
 import { permissionString } from '@/shared/routes';
 import { mockApi, startAppRuntime } from './helpers';
-import { approvalDetail, change, page, refusal } from './moc-fixtures';
+import {
+  approvalDetail,
+  approvalSummary,
+  change,
+  page,
+  priorityDictionary,
+  priorityItem,
+  refusal,
+} from './moc-fixtures';
 import { ok, renderWithPermissions } from './render';
 
-const server = mockApi();
+const server = mockApi(...priorityDictionary);
 startAppRuntime();
 configure({ asyncUtilTimeout: 5000 });
 
@@ -34,7 +42,7 @@ function approvalsBy(scopeRows: Record<string, ApprovalDetail[]>) {
     http.get('/api/alarm/approve/list', ({ request }) => {
       const scope = new URL(request.url).searchParams.get('scope') ?? '';
       scopes.push(scope);
-      return HttpResponse.json(page(scopeRows[scope] ?? []));
+      return HttpResponse.json(page((scopeRows[scope] ?? []).map(approvalSummary)));
     }),
   );
   return scopes;
@@ -155,11 +163,15 @@ describe('审批管理 page', { timeout: 30_000 }, () => {
 
   it('opens a record with the change and the progress of its steps', async () => {
     approvalsBy({ todo: [approvalDetail] });
-    server.use(http.get('/api/alarm/approve/list/31', () => HttpResponse.json(ok(approvalDetail))));
+    const withPriority = { ...approvalDetail, change: { ...change, items: [...change.items, priorityItem] } };
+    server.use(http.get('/api/alarm/approve/list/31', () => HttpResponse.json(ok(withPriority))));
     const user = userEvent.setup();
     renderWithPermissions(<ApprovalListPage />, can('view'));
     await user.click(within(await rowOf('提高进料流量高报限值')).getByRole('button', { name: '详情' }));
     const drawer = await screen.findByRole('dialog', { name: `审批：${change.title}` });
+    // An approver reads priorities by the dictionary's names without the 报警类型 permission.
+    const items = await within(drawer).findByRole('table', { name: '变更项' });
+    expect(within(items).getByRole('row', { name: /TI-205/ })).toHaveTextContent('二级（高） → 一级（紧急）');
     expect(await within(drawer).findByLabelText('审批进度')).toHaveTextContent('李审批 通过');
     expect(within(drawer).getByRole('button', { name: '通过' })).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import { bootstrapSession } from '@/services/bootstrap';
 import type { CurrentUser } from '@/services/user';
-import { getToken, readPermissions, setToken } from '@/utils/session';
+import { getToken, readPermissions, readPlantTimeZone, setToken } from '@/utils/session';
 
 const user: CurrentUser = {
   username: 'zhang',
@@ -8,6 +8,7 @@ const user: CurrentUser = {
   avatar: '',
   access: '',
   permission: ['alarm-board-over-view'],
+  plantTimeZone: 'Asia/Shanghai',
 };
 
 function start(address: string, fetchUser = vi.fn().mockResolvedValue(user), online = true) {
@@ -35,6 +36,7 @@ describe('start-up (seed §4)', () => {
     expect(readPermissions()).toEqual(['alarm-board-over-view']);
     expect(fetchUser).toHaveBeenCalledOnce();
     expect(replaceAddress).toHaveBeenCalledWith('/alarm/board/over?range=7d#top');
+    expect(readPlantTimeZone()).toBe('Asia/Shanghai');
   });
 
   it('prefers the address token over a stored one', async () => {
@@ -68,7 +70,11 @@ describe('start-up (seed §4)', () => {
     const online = start('/?token=abc', vi.fn().mockResolvedValue({ ...user, name: '王芳' }));
     await online.result;
     const { result } = start('/alarm/board/over', vi.fn().mockRejectedValue(new Error('Network Error')), false);
-    await expect(result).resolves.toMatchObject({ name: '王芳', permission: user.permission });
+    await expect(result).resolves.toMatchObject({
+      name: '王芳',
+      permission: user.permission,
+      plantTimeZone: 'Asia/Shanghai',
+    });
   });
 
   it('still fails offline when no permissions were ever stored', async () => {

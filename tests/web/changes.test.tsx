@@ -8,10 +8,10 @@ import ChangeCreatePage from '@/pages/Alarm/Op/UpdateCreate';
 import type { ChangeRequestDetail } from '@/shared/moc';
 import { permissionString } from '@/shared/routes';
 import { mockApi, startAppRuntime } from './helpers';
-import { change, page, point, refusal } from './moc-fixtures';
+import { change, changeSummary, page, point, priorityDictionary, priorityItem, refusal } from './moc-fixtures';
 import { ok, renderWithPermissions } from './render';
 
-const server = mockApi();
+const server = mockApi(...priorityDictionary);
 startAppRuntime();
 configure({ asyncUtilTimeout: 5000 });
 
@@ -33,7 +33,7 @@ function listOf(rows: ChangeRequestDetail[]) {
   server.use(
     http.get('/api/alarm/op/update', ({ request }) => {
       queries.push(new URL(request.url).searchParams);
-      return HttpResponse.json(page(rows));
+      return HttpResponse.json(page(rows.map(changeSummary)));
     }),
   );
   return queries;
@@ -54,13 +54,16 @@ describe('变更管理 page', { timeout: 30_000 }, () => {
 
   it('opens a request with its items, before → after, and each step with who, when and comment', async () => {
     listOf([change]);
-    server.use(http.get('/api/alarm/op/update/12', () => HttpResponse.json(ok(change))));
+    const withPriority = { ...change, itemCount: 2, items: [...change.items, priorityItem] };
+    server.use(http.get('/api/alarm/op/update/12', () => HttpResponse.json(ok(withPriority))));
     const user = userEvent.setup();
     renderWithPermissions(<ChangeListPage />, can('view'));
     await user.click(await screen.findByRole('button', { name: '提高进料流量高报限值' }));
     const drawer = await screen.findByRole('dialog', { name: '变更单 #12 提高进料流量高报限值' });
     const items = await within(drawer).findByRole('table', { name: '变更项' });
     expect(within(items).getByRole('row', { name: /FIC-101/ })).toHaveTextContent('80 → 85');
+    // Priorities by the names of the editable dictionary.
+    expect(within(items).getByRole('row', { name: /TI-205/ })).toHaveTextContent('二级（高） → 一级（紧急）');
     const steps = within(drawer).getByLabelText('审批进度');
     expect(steps).toHaveTextContent('第 1 步 工艺审核');
     expect(steps).toHaveTextContent('李审批 通过');
@@ -193,6 +196,23 @@ describe('发起变更 form', { timeout: 60_000 }, () => {
     );
     expect(await screen.findByText('变更单 #12 已提交审批')).toBeInTheDocument();
     expect(`${window.location.pathname}${window.location.search}`).toBe('/alarm/op/update?open=12');
+  });
+
+  it('names priorities as the dictionary does, in the current value and the choices', async () => {
+    pointsFound();
+    const user = userEvent.setup();
+    renderWithPermissions(<ChangeCreatePage />, can('view', 'create'));
+    await addPoint(user);
+    const row = within(screen.getByRole('table', { name: '变更项' })).getByRole('row', { name: /FIC-101/ });
+    await user.click(within(row).getByRole('combobox', { name: '第 1 项修改项' }));
+    await user.click(await screen.findByTitle('优先级'));
+    // The current value and the target (it starts as the current one) by name.
+    expect(within(row).getAllByText('二级（高）')).toHaveLength(2);
+    await user.click(within(row).getByRole('combobox', { name: '第 1 项目标值' }));
+    const offered = async (name: string) =>
+      (await screen.findAllByTitle(name)).some((element) => element.classList.contains('ant-select-item-option'));
+    for (const name of ['一级（紧急）', '二级（高）', '三级（中）', '四级（低）'])
+      expect(await offered(name)).toBe(true);
   });
 
   it('keeps everything typed when the save is refused, and shows why', async () => {

@@ -157,7 +157,16 @@ describe('系统类型 page', { timeout: 30_000 }, () => {
       http.get('/api/alarm/base/system', () =>
         HttpResponse.json(
           ok({
-            list: [{ id: 1, code: 'DCS', name: '集散控制系统', description: '', enabled: true, updatedAt: '' }],
+            list: [
+              {
+                id: 1,
+                code: 'DCS',
+                name: '集散控制系统',
+                description: '',
+                enabled: true,
+                updatedAt: '2026-01-01T00:00:00.000Z',
+              },
+            ],
             total: 1,
             current: 1,
             pageSize: 20,

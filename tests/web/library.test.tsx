@@ -71,8 +71,11 @@ const point: ListedPoint = {
   openAbnormal: ['chattering'],
 };
 
+// The point as the detail answers it: the library row without the list's state and open kinds.
+const { state: _state, openAbnormal: _openAbnormal, ...pointRow } = point;
+
 const detail: PointDetail = {
-  point,
+  point: pointRow,
   state: {
     letter: 'B',
     active: true,
@@ -229,7 +232,7 @@ describe('报警列表 page', { timeout: 30_000 }, () => {
     server.use(
       http.put('/api/alarm/bases/list/7', async ({ request }) => {
         sent = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json(ok({ ...point, ...sent, version: 4 }));
+        return HttpResponse.json(ok({ ...pointRow, ...sent, version: 4 }));
       }),
     );
     const user = userEvent.setup();

@@ -1,11 +1,17 @@
 /** Answers of the change-management API (src/shared/moc.ts) that the MOC component tests share. */
+import { HttpResponse, http } from 'msw';
+import type { PriorityName } from '@/components/moc/format';
 import type {
   ApprovalDetail,
   ApprovalFlow,
   ApprovalInstance,
+  ApprovalSummary,
   ChangeablePoint,
+  ChangeItem,
   ChangeRequestDetail,
+  ChangeRequestSummary,
   Person,
+  PointSettings,
 } from '@/shared/moc';
 import { ok } from './render';
 
@@ -28,6 +34,16 @@ export const point: ChangeablePoint = {
   onDelaySeconds: 3,
   offDelaySeconds: 3,
   enabled: true,
+};
+
+/** The point's settings alone, as conditions and effective settings answer them. */
+export const pointSettings: PointSettings = {
+  limitValue: point.limitValue,
+  priority: point.priority,
+  deadband: point.deadband,
+  onDelaySeconds: point.onDelaySeconds,
+  offDelaySeconds: point.offDelaySeconds,
+  enabled: point.enabled,
 };
 
 export const pendingApproval: ApprovalInstance = {
@@ -159,3 +175,47 @@ export const page = <T>(rows: T[]) => ok({ list: rows, total: rows.length, curre
 
 /** A refusal as the server sends it. */
 export const refusal = (msg: string) => ({ code: 1, msg, data: null });
+
+/** The priority dictionary as an administrator renamed it: the change screens must show these names. */
+export const priorityNames: (PriorityName & { color: string })[] = [
+  { code: 'urgent', name: '一级（紧急）', color: '#a8071a' },
+  { code: 'high', name: '二级（高）', color: '#ff4d4f' },
+  { code: 'medium', name: '三级（中）', color: '#faad14' },
+  { code: 'low', name: '四级（低）', color: '#1677ff' },
+];
+
+/** `<page>/priorities` of every page that shows change settings. */
+export const priorityDictionary = ['/alarm/op/update', '/alarm/op/working', '/alarm/approve/list'].map((path) =>
+  http.get(`/api${path}/priorities`, () => HttpResponse.json(ok(priorityNames))),
+);
+
+/** A change of priority: both values read by the dictionary's names. */
+export const priorityItem: ChangeItem = {
+  ...change.items[0],
+  id: 2,
+  pointId: 8,
+  field: 'priority',
+  tag: 'TI-205',
+  condition: 'PVHH',
+  description: '炉膛温度高高',
+  before: 'high',
+  after: 'urgent',
+  current: 'high',
+};
+
+/** A request as the list answers it: without items, proposal, steps and log. */
+export function changeSummary({
+  items: _items,
+  condition: _condition,
+  equipmentId: _equipmentId,
+  approvalDetail: _approvalDetail,
+  transitions: _transitions,
+  ...summary
+}: ChangeRequestDetail): ChangeRequestSummary {
+  return summary;
+}
+
+/** An approval as the list answers it: without its change. */
+export function approvalSummary({ change: _change, ...summary }: ApprovalDetail): ApprovalSummary {
+  return summary;
+}

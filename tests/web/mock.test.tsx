@@ -117,7 +117,7 @@ describe('模拟 page', { timeout: 30_000 }, () => {
     batches([batch]);
     server.use(
       http.delete('/api/alarm/mock/batches/:id', () =>
-        HttpResponse.json({ code: 1, msg: '批次不存在或已删除', data: null }),
+        HttpResponse.json({ code: 1, msg: '批次不存在或已删除', data: null }, { status: 404 }),
       ),
     );
     renderWithPermissions(<MockPage />, [view]);

@@ -6,7 +6,7 @@ import access from '@/access';
 
 export function renderWithPermissions(ui: React.ReactElement, permissions: string[]) {
   const value = access({
-    currentUser: { username: 'u', name: '测试', avatar: '', access: '', permission: permissions },
+    currentUser: { username: 'u', name: '测试', avatar: '', access: '', permission: permissions, plantTimeZone: 'UTC' },
   });
   return render(<AccessContext.Provider value={value as never}>{ui}</AccessContext.Provider>);
 }

@@ -42,8 +42,10 @@ const options: TemplateOptions = {
   ],
 };
 
+// A template as the server answers it: its fields and items, without the list's counts.
+const { itemCount: _itemCount, requiredCount: _requiredCount, ...templateFields } = summary;
 const template: Template = {
-  ...summary,
+  ...templateFields,
   items: [
     {
       id: 1,

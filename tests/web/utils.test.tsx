@@ -1,6 +1,5 @@
 import { request } from '@umijs/max';
 import { HttpResponse, http } from 'msw';
-import { avatarUrl } from '@/components/HeaderUser';
 import { formatDateTime } from '@/utils/datetime';
 import { exportExcel, exportFileName } from '@/utils/export';
 import { addressWithout, getQueryParam } from '@/utils/query';
@@ -59,17 +58,6 @@ describe('permission check (seed §6)', () => {
   it('is false for a corrupted stored list', () => {
     localStorage.setItem('permission', '{not json');
     expect(hasPermission('permission-view')).toBe(false);
-  });
-});
-
-describe('avatar address', () => {
-  it('joins a relative path to the configured base', () => {
-    expect(avatarUrl('/avatars/1.png', 'https://files.plant.example/')).toBe(
-      'https://files.plant.example/avatars/1.png',
-    );
-    expect(avatarUrl('https://cdn.example/a.png', 'https://files.plant.example')).toBe('https://cdn.example/a.png');
-    expect(avatarUrl('avatars/1.png', '')).toBe('avatars/1.png');
-    expect(avatarUrl('', 'https://files.plant.example')).toBe('');
   });
 });
 

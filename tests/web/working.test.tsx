@@ -15,10 +15,10 @@ import type {
 } from '@/shared/moc';
 import { permissionString } from '@/shared/routes';
 import { mockApi, startAppRuntime } from './helpers';
-import { change, page, point, refusal } from './moc-fixtures';
+import { change, page, point, pointSettings, priorityDictionary, priorityNames, refusal } from './moc-fixtures';
 import { ok, renderWithPermissions } from './render';
 
-const server = mockApi();
+const server = mockApi(...priorityDictionary);
 startAppRuntime();
 configure({ asyncUtilTimeout: 5000 });
 
@@ -196,6 +196,7 @@ describe('新建工况 form', { timeout: 60_000 }, () => {
 
     const limit = within(row).getByRole('spinbutton', { name: 'FIC-101 / PVHI 报警限值' });
     expect(limit).toHaveAttribute('placeholder', '基准 80');
+    expect(within(row).getByText('基准 二级（高）')).toBeInTheDocument();
     await user.type(limit, '60');
     await user.click(screen.getByRole('button', { name: '提交审批' }));
     await waitFor(() =>
@@ -234,7 +235,7 @@ describe('新建工况 form', { timeout: 60_000 }, () => {
           tag: 'FIC-101',
           condition: 'PVHI',
           description: '进料流量高',
-          base: point,
+          base: pointSettings,
           enabled: false,
           limitValue: null,
           priority: null,
@@ -265,15 +266,36 @@ describe('新建工况 form', { timeout: 60_000 }, () => {
 
 describe('报警点详情 工况设置', { timeout: 30_000 }, () => {
   it('shows the point’s setting under each condition of its unit, overrides marked', async () => {
-    const detail = {
+    const detail: AlarmPointDetail = {
       point: {
-        ...point,
+        ...pointSettings,
+        id: point.id,
+        tag: point.tag,
+        condition: point.condition,
+        description: point.description,
+        unitId: point.unitId,
+        unit: point.unit,
+        equipmentId: 5,
+        equipment: point.equipment,
+        consoleId: 1,
+        console: '一号台',
+        systemType: 'DCS',
+        engineeringUnit: point.engineeringUnit,
         rangeLow: 0,
         rangeHigh: 100,
         alarmClass: '',
         cause: '',
         consequence: '',
         operatorResponse: '',
+        maxResponseMinutes: null,
+        rationalizationStatus: '已确认',
+        confirmedBy: 'engineer',
+        confirmedAt: '2026-01-01T00:00:00.000Z',
+        version: point.version,
+        createdBy: 'seed',
+        updatedBy: 'engineer',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
       },
       state: {
         letter: 'A',
@@ -287,17 +309,16 @@ describe('报警点详情 工况设置', { timeout: 30_000 }, () => {
       events: [],
       abnormal: [],
       changes: [],
-    } as unknown as AlarmPointDetail;
+    };
     const effective: PointEffectiveSettings = {
       pointId: 7,
-      base: point,
+      base: pointSettings,
       conditions: [
         {
           conditionId: 2,
           name: '停车',
           active: true,
           override: {
-            ...detail.point,
             pointId: 7,
             enabled: false,
             limitValue: null,
@@ -306,7 +327,7 @@ describe('报警点详情 工况设置', { timeout: 30_000 }, () => {
             onDelaySeconds: null,
             offDelaySeconds: null,
           },
-          effective: { ...point, enabled: false },
+          effective: { ...pointSettings, enabled: false },
         },
       ],
     };
@@ -315,12 +336,22 @@ describe('报警点详情 工况设置', { timeout: 30_000 }, () => {
       http.get('/api/alarm/bases/list/7/effective', () => HttpResponse.json(ok(effective))),
     );
     const user = userEvent.setup();
-    renderWithPermissions(<PointDrawer pointId={7} onClose={() => {}} />, [
+    const options = {
+      units: [],
+      consoles: [],
+      equipment: [],
+      conditions: [],
+      systemTypes: [],
+      priorities: priorityNames,
+    };
+    renderWithPermissions(<PointDrawer pointId={7} options={options} onClose={() => {}} />, [
       permissionString('/alarm/bases/list', 'view'),
     ]);
     await user.click(await screen.findByRole('tab', { name: '工况设置' }));
     const table = await screen.findByRole('table', { name: '各工况下的设置' });
     expect(within(table).getByRole('row', { name: /基准设置/ })).toHaveTextContent('启用');
+    // The library's own dictionary names the priority.
+    expect(within(table).getByRole('row', { name: /基准设置/ })).toHaveTextContent('二级（高）');
     const stop = within(table).getByRole('row', { name: /停车/ });
     expect(stop).toHaveTextContent('当前工况');
     expect(within(stop).getByText('停用')).toHaveClass('ant-tag');

@@ -1,5 +1,5 @@
+import { plantDayResolver } from '../../../src/shared/plantDays';
 import { analyseJournal, type JournalAnalysis } from './journal';
-import { plantDayResolver } from './plantDays';
 import { byCountThenPoint } from './ranking';
 import { assertWindow, DEFAULT_PLANT_TIME_ZONE, type JournalEvent, type KpiOptions, resolveKpiSettings } from './types';
 

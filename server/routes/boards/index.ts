@@ -18,7 +18,7 @@ import {
 } from '../../../src/shared/kpiTargets';
 import { routePermission } from '../../auth/permissions';
 import { periodWindows } from '../../domain/boards/periods';
-import { type CellValue, sendXlsx, type XlsxColumn } from '../../export/xlsx';
+import { type CellValue, sendWorkbook, sendXlsx, type XlsxColumn } from '../../export/xlsx';
 import { createAbnormalRepository } from '../../repositories/abnormal';
 import { createBoardsRepository, figuresOf } from '../../repositories/boards';
 import { createKpiRepository, type KpiScope } from '../../repositories/kpi';
@@ -122,11 +122,51 @@ const boardRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async 
     },
     async (request, reply) => {
       const { summary, targets, warnFactor } = await overview(request.query);
-      return sendXlsx(reply, {
+      const window = windowOf(request.query);
+      const scope = scopeOf(request.query);
+      const units = await kpi.ranking(window, scope, 'unit');
+      const consoles = await kpi.ranking(window, scope, 'console');
+      type Ranked = (typeof units)[number];
+      const ranking = (sheetName: string, header: string, rows: Ranked[]) => ({
+        sheetName,
+        columns: [
+          { header, value: (row: Ranked) => row.name, width: 24 },
+          { header: '报警数', value: (row: Ranked) => row.annunciations },
+        ],
+        rows,
+      });
+      // The board's cards, then its tables: top 10, both rankings, every flood of the range newest first.
+      return sendWorkbook(reply, {
         fileStem: 'alarm-overview',
-        sheetName: '报警总览',
-        columns: judgementColumns(),
-        rows: judgeKpis(summary, targets, warnFactor).map((judgement) => ({ judgement })),
+        sheets: [
+          {
+            sheetName: '报警总览',
+            columns: judgementColumns(),
+            rows: judgeKpis(summary, targets, warnFactor).map((judgement) => ({ judgement })),
+          },
+          {
+            sheetName: '前十报警',
+            columns: [
+              { header: '位号', value: (row) => row.tag, width: 24 },
+              { header: '报警类型', value: (row) => row.condition, width: 10 },
+              { header: '报警数', value: (row) => row.count },
+              { header: '占比（%）', value: (row) => row.share },
+            ],
+            rows: summary.top10,
+          },
+          ranking('装置排名', '装置', units),
+          ranking('操作台排名', '操作台', consoles),
+          {
+            sheetName: '报警泛滥',
+            columns: [
+              { header: '开始', value: (row) => new Date(row.start), width: 20 },
+              { header: '结束', value: (row) => new Date(row.end), width: 20 },
+              { header: '报警数', value: (row) => row.count },
+              { header: '峰值（次/10分钟）', value: (row) => row.peak, width: 18 },
+            ],
+            rows: [...summary.floods].reverse(),
+          },
+        ],
       });
     },
   );

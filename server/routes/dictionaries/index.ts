@@ -2,7 +2,8 @@
  * 基础配置 dictionaries: 报警类型 `/alarm/base/type` (with the priorities' names and colours, which
  * live on the same page) and 系统类型 `/alarm/base/system`. Each coded dictionary gets the same five
  * endpoints — paged list, create, update, delete, streamed export — under its route's own permissions;
- * the priorities list, edit and export under those of 报警类型.
+ * the priorities list, edit and export under those of 报警类型, and their names under each page that shows
+ * change settings.
  */
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
@@ -233,6 +234,20 @@ const dictionaryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async () => ok(await priorities.list()),
   );
+
+  // The change, condition and approval pages show priorities by these names too, each page under its own
+  // view permission (an approver need not see 报警类型).
+  const PriorityName = Type.Object({ code: Priority.properties.code, name: Type.String(), color: Type.String() });
+  for (const path of ['/alarm/op/update', '/alarm/op/working', '/alarm/approve/list']) {
+    app.get(
+      `${path}/priorities`,
+      {
+        config: { permission: routePermission(path, 'view') },
+        schema: { response: { 200: envelope(Type.Array(PriorityName)) } },
+      },
+      async () => ok((await priorities.list()).map(({ code, name, color }) => ({ code, name, color }))),
+    );
+  }
 
   app.get(
     '/alarm/base/priorities/export',

@@ -15,7 +15,12 @@ import { LIBRARY_IMPORT_LIMITS, LibraryImportLimitError, libraryImportBatches } 
 import { ApiError, refused } from '../../errors';
 import { type CellValue, sendXlsx, type XlsxColumn } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
-import type { LibraryFilters as Filters, PointChangeResult, PointRow } from '../../repositories/library';
+import type {
+  ExportedPointRow,
+  LibraryFilters as Filters,
+  PointChangeResult,
+  PointRow,
+} from '../../repositories/library';
 import { applyPointChange } from '../../repositories/library';
 import { queryRows } from '../../repositories/raw-sql';
 import { envelope, ok } from '../../schemas/envelope';
@@ -45,7 +50,11 @@ function refuseChange(result: Exclude<PointChangeResult, { ok: true }>): never {
   throw missing();
 }
 
-const exported = (field: PointField, value: (row: PointRow) => CellValue, width?: number): XlsxColumn<PointRow> => ({
+const exported = (
+  field: PointField,
+  value: (row: ExportedPointRow) => CellValue,
+  width?: number,
+): XlsxColumn<ExportedPointRow> => ({
   header: POINT_FIELD_LABELS[field],
   value,
   width,

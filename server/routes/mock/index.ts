@@ -39,8 +39,8 @@ import { JobProgressRegistry } from './progress';
 import { Batch, ImportResult, JobParams, JobQuery, MAX_SIMULATED_ROWS, Progress, SimulationBody } from './schemas';
 
 const permission = routePermission('/alarm/mock', 'view');
-/** Rows per stored batch: fewer round trips than the parser's default. */
-const STORE_BATCH = 20 * DEFAULT_JOURNAL_BATCH_SIZE;
+/** Rows per batch read: small, so that rows die young; the ingest gathers them into larger database writes. */
+const READ_BATCH = 2 * DEFAULT_JOURNAL_BATCH_SIZE;
 const MAX_INGEST_ROWS = 10_000;
 
 type BatchItem = Static<typeof Batch>;
@@ -110,7 +110,7 @@ const mockRoutes: FastifyPluginAsyncTypebox<MockRoutesOptions> = async (
           parseJournalFile(file.file, {
             fileName: file.filename,
             timeZone: plantTimeZone,
-            batchSize: STORE_BATCH,
+            batchSize: READ_BATCH,
             maxBytes: limits.maxBytes,
             maxRows: limits.maxRows,
             onProgress: ({ rowsRead, bytesRead }) => {
@@ -230,7 +230,7 @@ const mockRoutes: FastifyPluginAsyncTypebox<MockRoutesOptions> = async (
               ratePerHour: body.ratePerHour,
               seed: body.seed,
             }),
-            STORE_BATCH,
+            READ_BATCH,
           ),
           {
             source: 'simulation',

@@ -7,18 +7,34 @@ import { envelope, ok } from '../../schemas/envelope';
 const UserInfo = Type.Object({
   username: Type.String(),
   name: Type.String(),
+  /** The address the header shows: the stored path joined to AVATAR_BASE_URL. */
   avatar: Type.String(),
   access: Type.Union([Type.Literal('admin'), Type.Literal('')]),
   permission: Type.Array(Type.String()),
+  /** PLANT_TZ: the SPA cuts board days at the plant's midnight. */
+  plantTimeZone: Type.String(),
 });
 
-const userinfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/** A stored avatar path joined to the avatar base address; absolute addresses are kept. */
+export function avatarAddress(avatar: string, base: string | undefined): string {
+  if (!avatar || !base || /^(https?:|data:)/.test(avatar)) return avatar;
+  return `${base.replace(/\/+$/, '')}/${avatar.replace(/^\/+/, '')}`;
+}
+
+const userinfoRoutes: FastifyPluginAsyncTypebox<{ avatarBaseUrl?: string }> = async (app, { avatarBaseUrl }) => {
   app.post(
     '/userinfo',
     { config: { permission: 'authenticated' }, schema: { response: { 200: envelope(UserInfo) } } },
     async (request) => {
       const { username, name, avatar, access, permissions } = currentUser(request);
-      return ok({ username, name, avatar, access, permission: permissions });
+      return ok({
+        username,
+        name,
+        avatar: avatarAddress(avatar, avatarBaseUrl),
+        access,
+        permission: permissions,
+        plantTimeZone: app.plantTimeZone,
+      });
     },
   );
 };

@@ -6,6 +6,7 @@ import { useSearchParams } from '@umijs/max';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import type { BoardQuery } from '@/services/boards';
+import { plantDayStart, plantTimeZone } from '@/utils/plantTime';
 
 export const RANGE_PRESETS = [
   { value: 'today', label: '今天' },
@@ -57,13 +58,20 @@ export function writeBoardState(state: BoardState, params: URLSearchParams): URL
   return next;
 }
 
-/** [from, to) of a state at `now`: presets end at the next whole minute, so a query is stable for a minute. */
-export function rangeWindow(state: BoardState, now: Date = new Date()): { from: string; to: string } {
+/**
+ * [from, to) of a state at `now`: presets end at the next whole minute, so a query is stable for a minute.
+ * 今天 starts at the plant's midnight (`timeZone`), not the browser's; the other presets are rolling.
+ */
+export function rangeWindow(
+  state: BoardState,
+  now: Date = new Date(),
+  timeZone: string = plantTimeZone(),
+): { from: string; to: string } {
   if (state.range === 'custom' && state.from && state.to) return { from: state.from, to: state.to };
   const to = dayjs(now).startOf('minute').add(1, 'minute');
   const from =
     state.range === 'today'
-      ? dayjs(now).startOf('day')
+      ? dayjs(plantDayStart(now, timeZone))
       : state.range === '7d'
         ? to.subtract(7, 'day')
         : state.range === '30d'

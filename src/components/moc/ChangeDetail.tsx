@@ -14,12 +14,15 @@ import {
 } from '@/shared/moc';
 import { formatDateTime } from '@/utils/datetime';
 import ApprovalSteps from './ApprovalSteps';
-import { settingText } from './format';
+import { type PriorityName, settingText } from './format';
+import { usePriorityNames } from './priorities';
 import { BusinessTypeTag, ChangeStatusTag, RiskTag } from './Tags';
 
 const time = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 function ItemsTable({ items }: { items: ChangeItem[] }) {
+  const priorities = usePriorityNames();
+  const text = (item: ChangeItem, value: ChangeItem['before']) => settingText(item.field, value, priorities);
   return (
     <Table<ChangeItem>
       aria-label="变更项"
@@ -35,14 +38,14 @@ function ItemsTable({ items }: { items: ChangeItem[] }) {
         {
           title: '修改前 → 修改后',
           key: 'values',
-          render: (_, item) => `${settingText(item.field, item.before)} → ${settingText(item.field, item.after)}`,
+          render: (_, item) => `${text(item, item.before)} → ${text(item, item.after)}`,
         },
         {
           title: '当前值',
           key: 'current',
           render: (_, item) => (
             <>
-              {settingText(item.field, item.current)}
+              {text(item, item.current)}
               {item.stale && (
                 <Tag color="warning" style={{ marginLeft: 8 }}>
                   申请后已被修改
@@ -57,16 +60,17 @@ function ItemsTable({ items }: { items: ChangeItem[] }) {
 }
 
 /** The settings an override sets, as “field: base → override”. */
-function overrideText(override: ConditionOverride): string {
+function overrideText(override: ConditionOverride, priorities: readonly PriorityName[]): string {
   return CHANGE_FIELDS.filter((field) => override[field] !== null)
     .map(
       (field) =>
-        `${CHANGE_FIELD_LABELS[field]}：${settingText(field, override.base[field])} → ${settingText(field, override[field])}`,
+        `${CHANGE_FIELD_LABELS[field]}：${settingText(field, override.base[field], priorities)} → ${settingText(field, override[field], priorities)}`,
     )
     .join('；');
 }
 
 function ConditionProposalSection({ condition }: { condition: ConditionProposalView }) {
+  const priorities = usePriorityNames();
   return (
     <>
       <Descriptions size="small" bordered column={2}>
@@ -88,7 +92,7 @@ function ConditionProposalSection({ condition }: { condition: ConditionProposalV
         locale={{ emptyText: '该工况下所有报警点沿用基准设置' }}
         columns={[
           { title: '报警点', key: 'point', render: (_, row) => `${row.tag} / ${row.condition}` },
-          { title: '工况设置（基准 → 工况下）', key: 'settings', render: (_, row) => overrideText(row) },
+          { title: '工况设置（基准 → 工况下）', key: 'settings', render: (_, row) => overrideText(row, priorities) },
         ]}
       />
     </>

@@ -7,11 +7,13 @@ import { Result, Skeleton, Table, Tag } from 'antd';
 import { fetchEffectiveSettings } from '@/services/moc';
 import { CHANGE_FIELD_LABELS, CHANGE_FIELDS, type PointEffectiveSettings } from '@/shared/moc';
 import { settingText } from './format';
+import { usePriorityNames } from './priorities';
 
 type Row = PointEffectiveSettings['conditions'][number];
 
 export default function EffectiveSettings({ pointId }: { pointId: number }) {
   const { data, error } = useRequest(() => fetchEffectiveSettings(pointId), { refreshDeps: [pointId] });
+  const priorities = usePriorityNames();
   if (error) return <Result status="warning" title="工况设置加载失败" subTitle={error.message} />;
   if (!data) return <Skeleton active />;
   const base: Row = { conditionId: 0, name: '基准设置', active: false, override: null, effective: data.base };
@@ -37,7 +39,7 @@ export default function EffectiveSettings({ pointId }: { pointId: number }) {
           title: CHANGE_FIELD_LABELS[field],
           key: field,
           render: (_: unknown, row: Row) => {
-            const text = settingText(field, row.effective[field]);
+            const text = settingText(field, row.effective[field], priorities);
             return row.override && row.override[field] !== null ? <Tag color="orange">{text}</Tag> : text;
           },
         })),

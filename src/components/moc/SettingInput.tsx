@@ -5,7 +5,8 @@
 import { InputNumber, Select } from 'antd';
 import type { ChangeField, SettingValue } from '@/shared/moc';
 import { MAX_DELAY_SECONDS } from '@/shared/mocValidation';
-import { PRIORITY_OPTIONS } from './format';
+import { priorityOptions } from './format';
+import { usePriorityNames } from './priorities';
 
 export interface SettingInputProps {
   field: ChangeField;
@@ -34,10 +35,11 @@ export default function SettingInput({
   placeholder,
   disabledLabel = '停用',
 }: SettingInputProps) {
+  const priorities = usePriorityNames();
   if (field === 'priority' || field === 'enabled') {
     const options =
       field === 'priority'
-        ? PRIORITY_OPTIONS
+        ? priorityOptions(priorities)
         : [
             { value: 'true', label: '启用' },
             { value: 'false', label: disabledLabel },

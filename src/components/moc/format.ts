@@ -1,19 +1,30 @@
-/** How change and condition values read: priorities by name, booleans as 是/否, empty as 无. */
+/** How change and condition values read: priorities by their dictionary names, booleans as 启用/停用, empty as 无. */
 import type { PriorityCode } from '@/shared/alarmLibrary';
 import type { ApprovalProgress, ChangeField, SettingValue } from '@/shared/moc';
 
-/** domain.md, "Alarm point": the four priorities. */
-export const PRIORITY_LABELS: Record<PriorityCode, string> = { urgent: '紧急', high: '高', medium: '中', low: '低' };
+/** A priority as the editable dictionary (报警类型 → 优先级) names it, in the dictionary's order. */
+export interface PriorityName {
+  code: PriorityCode;
+  name: string;
+}
 
-export const PRIORITY_OPTIONS = (Object.entries(PRIORITY_LABELS) as [PriorityCode, string][]).map(([value, label]) => ({
-  value,
-  label,
-}));
+/** domain.md, "Alarm point": the four codes, offered as they are until the dictionary has loaded. */
+const PRIORITY_CODES: PriorityCode[] = ['urgent', 'high', 'medium', 'low'];
 
-export function settingText(field: ChangeField, value: SettingValue): string {
+/** The dictionary's name of a priority; the code itself when the dictionary does not have it (yet). */
+export function priorityName(code: string, priorities: readonly PriorityName[]): string {
+  return priorities.find((priority) => priority.code === code)?.name ?? code;
+}
+
+export function priorityOptions(priorities: readonly PriorityName[]): { value: PriorityCode; label: string }[] {
+  const codes = priorities.length ? priorities.map((priority) => priority.code) : PRIORITY_CODES;
+  return codes.map((value) => ({ value, label: priorityName(value, priorities) }));
+}
+
+export function settingText(field: ChangeField, value: SettingValue, priorities: readonly PriorityName[]): string {
   if (value === null || value === '') return '无';
   if (field === 'enabled') return value ? '启用' : '停用';
-  if (field === 'priority') return PRIORITY_LABELS[value as PriorityCode] ?? String(value);
+  if (field === 'priority') return priorityName(String(value), priorities);
   return String(value);
 }
 

@@ -1,6 +1,6 @@
 import { bucketStarts, countPerBucket, plantDayStarts, seriesBucketStarts } from '../../../server/domain/kpi/buckets';
-import { plantDayResolver } from '../../../server/domain/kpi/plantDays';
 import { HOUR_MS } from '../../../server/domain/kpi/types';
+import { plantDayResolver } from '../../../src/shared/plantDays';
 import { at } from './journal';
 
 describe('bucketStarts', () => {

@@ -19,6 +19,18 @@ const priorities = [
   { code: 'low', name: '低', color: '#1677ff', targetShare: 80 },
 ];
 
+const series = [3, 12, 7].map((n, k) => ({
+  start: new Date(Date.UTC(2025, 4, 1, 0, k * 10)).toISOString(),
+  end: new Date(Date.UTC(2025, 4, 1, 0, k * 10 + 10)).toISOString(),
+  annunciations: n,
+  urgent: 0,
+  high: 0,
+  medium: 0,
+  low: n,
+}));
+const ranking = [{ id: 1, name: '常减压装置', annunciations: 360 }];
+const TREND_PICTURE = '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="320"><text>12</text></svg>';
+
 function serve(data = summary()) {
   const queries: URLSearchParams[] = [];
   server.use(
@@ -27,25 +39,19 @@ function serve(data = summary()) {
       queries.push(new URL(request.url).searchParams);
       return HttpResponse.json(ok({ summary: data, ...judged, openAbnormal: 7, overloadThreshold: 10, priorities }));
     }),
-    http.get('/api/kpi/series', () =>
-      HttpResponse.json(
-        ok(
-          [3, 12, 7].map((n, k) => ({
-            start: new Date(Date.UTC(2025, 4, 1, 0, k * 10)).toISOString(),
-            end: new Date(Date.UTC(2025, 4, 1, 0, k * 10 + 10)).toISOString(),
-            annunciations: n,
-            urgent: 0,
-            high: 0,
-            medium: 0,
-            low: n,
-          })),
-        ),
-      ),
-    ),
-    http.get('/api/kpi/ranking', () => HttpResponse.json(ok([{ id: 1, name: '常减压装置', annunciations: 360 }]))),
+    http.get('/api/kpi/series', () => HttpResponse.json(ok(series))),
+    http.get('/api/kpi/series/picture', ({ request }) => {
+      queries.push(new URL(request.url).searchParams);
+      return new HttpResponse(TREND_PICTURE, { headers: { 'content-type': 'image/svg+xml' } });
+    }),
+    http.get('/api/kpi/ranking', () => HttpResponse.json(ok(ranking))),
   );
   return queries;
 }
+
+const serverError = () =>
+  HttpResponse.json({ code: 500, msg: '服务器内部错误，请稍后重试', data: null }, { status: 500 });
+const exportButton = () => screen.getByRole('button', { name: /导\s*出/ });
 
 describe('报警总览', { timeout: 30_000 }, () => {
   it('shows every KPI card with its target, coloured by status, and draws the charts', async () => {
@@ -62,8 +68,17 @@ describe('报警总览', { timeout: 30_000 }, () => {
     // The tables below the fold load their code on arrival.
     const top10 = await screen.findByRole('table', { name: '前十报警' });
     expect(within(top10).getByRole('cell', { name: 'CDU-TI100' })).toBeInTheDocument();
+    // First the server's picture of the trend; the live chart once the pointer reaches it.
     const trend = await screen.findByRole('img', { name: '报警趋势' });
+    await waitFor(() =>
+      expect(trend.querySelector('img')?.getAttribute('src')).toBe(
+        `data:image/svg+xml;charset=utf-8,${encodeURIComponent(TREND_PICTURE)}`,
+      ),
+    );
+    expect(trend.querySelector('svg')).toBeNull();
+    await userEvent.hover(trend);
     await waitFor(() => expect(trend.querySelector('svg')).not.toBeNull());
+    await waitFor(() => expect(trend.querySelector('img')).toBeNull());
     // Numbers on the bars and the overload line, readable without hovering.
     await waitFor(() => expect(trend.textContent).toContain('过载线 10'));
     expect(trend.textContent).toContain('12');
@@ -111,6 +126,64 @@ describe('报警总览', { timeout: 30_000 }, () => {
     renderBoard(<OverviewBoard />, '/alarm/board/over', [view]);
     expect(await screen.findByText('请换一个时间范围，或请管理员导入报警记录')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: '导入报警记录' })).not.toBeInTheDocument();
+  });
+
+  it('a failed trend or ranking shows its own error with retry while the rest of the board shows', async () => {
+    serve();
+    let seriesFails = true;
+    server.use(
+      http.get('/api/kpi/series', () => (seriesFails ? serverError() : HttpResponse.json(ok(series)))),
+      http.get('/api/kpi/ranking', serverError),
+    );
+    renderBoard(<OverviewBoard />, '/alarm/board/over', [view]);
+    const trendPanel = await screen.findByText('报警趋势加载失败');
+    expect(await screen.findByText('报警排名加载失败')).toBeInTheDocument();
+    // The cards, the priority chart and the tables are there all the same.
+    expect(screen.getByRole('group', { name: '平均报警率' })).toHaveTextContent('2.50次/10分钟');
+    expect(await screen.findByRole('img', { name: '优先级分布' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: '前十报警' })).toBeInTheDocument();
+    expect(screen.queryByText('加载看板数据失败')).not.toBeInTheDocument();
+
+    seriesFails = false;
+    const trendCard = trendPanel.closest('.ant-pro-card') as HTMLElement;
+    await userEvent.click(within(trendCard).getByRole('button', { name: /重\s*试/ }));
+    const trend = await screen.findByRole('img', { name: '报警趋势' });
+    await waitFor(() => expect(trend.querySelector('img')).not.toBeNull());
+    expect(screen.queryByText('报警趋势加载失败')).not.toBeInTheDocument();
+    expect(screen.getByText('报警排名加载失败')).toBeInTheDocument();
+  });
+
+  it('exports the board and its tables with the board’s query, for users holding its view permission', async () => {
+    const exported: URLSearchParams[] = [];
+    serve();
+    server.use(
+      http.get('/api/alarm/board/over/export', ({ request }) => {
+        exported.push(new URL(request.url).searchParams);
+        return new HttpResponse(new Uint8Array([0x50, 0x4b, 3, 4]));
+      }),
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:overview');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderBoard(
+      <OverviewBoard />,
+      '/alarm/board/over?range=7d&console=%E5%B8%B8%E5%87%8F%E5%8E%8B%E6%93%8D%E4%BD%9C%E5%8F%B0',
+      [view],
+    );
+    await screen.findByRole('group', { name: '平均报警率' });
+    await userEvent.click(exportButton());
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(exported).toHaveLength(1);
+    expect(exported[0].get('console')).toBe('常减压操作台');
+    expect(Date.parse(exported[0].get('to') ?? '') - Date.parse(exported[0].get('from') ?? '')).toBe(7 * 86_400_000);
+    click.mockRestore();
+  });
+
+  it('offers no export without the board’s permission', async () => {
+    serve();
+    renderBoard(<OverviewBoard />, '/alarm/board/over', [mock]);
+    await screen.findByRole('group', { name: '平均报警率' });
+    expect(screen.queryByRole('button', { name: /导\s*出/ })).not.toBeInTheDocument();
   });
 
   it('shows an error state with retry', async () => {

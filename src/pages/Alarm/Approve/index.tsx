@@ -12,6 +12,7 @@ import { useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import { act } from '@/components/moc/act';
 import ChangeDetail from '@/components/moc/ChangeDetail';
+import { PriorityDictionary } from '@/components/moc/priorities';
 import { businessTypeColumn, changeStatusColumn, RiskTag } from '@/components/moc/Tags';
 import RowAction from '@/components/RowAction';
 import {
@@ -172,12 +173,14 @@ export default function ApprovalListPage() {
         locale={{ emptyText: scope === 'todo' ? '没有等待您审批的事项' : '暂无审批记录' }}
         toolBarRender={() => [<ExportButton key="export" path={APPROVAL_EXPORT_PATH} params={filters} />]}
       />
-      <ApprovalDrawer
-        approvalId={openId}
-        refreshKey={changes}
-        onClose={() => setOpenId(undefined)}
-        actions={(row) => actions(row, false)}
-      />
+      <PriorityDictionary path={APPROVAL_PATH}>
+        <ApprovalDrawer
+          approvalId={openId}
+          refreshKey={changes}
+          onClose={() => setOpenId(undefined)}
+          actions={(row) => actions(row, false)}
+        />
+      </PriorityDictionary>
       <DecisionModal deciding={deciding} onClose={() => setDeciding(undefined)} onDecided={changed} />
     </PageContainer>
   );

@@ -1,20 +1,24 @@
 /** 报警总览 (/alarm/board/over): KPI cards against targets, trend, priority split, top 10, ranking, floods. */
 import { PageContainer, ProCard } from '@ant-design/pro-components';
-import { Link } from '@umijs/max';
+import { Link, useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Col, Row, Segmented, Skeleton } from 'antd';
 import type React from 'react';
-import { lazy, useMemo, useState } from 'react';
+import { lazy, useCallback, useMemo, useState } from 'react';
 import { LoadFailed, NoAlarmData } from '@/components/board/BoardStates';
 import BoardToolbar from '@/components/board/BoardToolbar';
 import { useBoardQuery } from '@/components/board/boardQuery';
 import { InfoCard, KpiCard } from '@/components/board/KpiCard';
 import Chart from '@/components/charts/Chart';
 import ExportButton from '@/components/ExportButton';
+import LoadFailedResult from '@/components/LoadFailed';
 import { BelowFold } from '@/components/NearViewport';
 import type { TargetKpi } from '@/shared/kpiTargets';
-import { priorityOption, rankingOption, trendBucket, trendOption } from './components/charts';
-import { fetchOverview, fetchRanking, fetchSeries, OVER_PATH } from './service';
+import { permissionString } from '@/shared/routes';
+import { trendBucket, trendOption } from '@/shared/trendChart';
+import { plantTimeZone } from '@/utils/plantTime';
+import { priorityOption, rankingOption } from './components/charts';
+import { fetchOverview, fetchRanking, fetchSeries, fetchTrendPicture, OVER_PATH } from './service';
 
 const CARD_KPIS: TargetKpi[] = [
   'avgPer10Min',
@@ -29,17 +33,43 @@ const CARD_KPIS: TargetKpi[] = [
 const Top10 = lazy(() => import('./components/tables').then(({ Top10 }) => ({ default: Top10 })));
 const Floods = lazy(() => import('./components/tables').then(({ Floods }) => ({ default: Floods })));
 
+/**
+ * A panel fed by its own request: when that request fails the panel says so and retries, while the rest
+ * of the board stays; a skeleton until its content is there.
+ */
+function PanelState({
+  title,
+  request,
+  children,
+}: {
+  title: string;
+  request: { error?: Error; loading: boolean; refresh: () => void };
+  children?: React.ReactNode;
+}) {
+  if (request.error && !request.loading) {
+    return <LoadFailedResult title={`${title}加载失败`} error={request.error} retry={request.refresh} />;
+  }
+  return children || <Skeleton active />;
+}
+
 export default function OverviewBoard() {
   const { state, query, update } = useBoardQuery('24h');
+  // The board's view permission is its export permission, on the server as here.
+  const canExport = useAccess().can(permissionString(OVER_PATH, 'view'));
   const [rankBy, setRankBy] = useState<'unit' | 'console'>('unit');
   const bucket = trendBucket(query.from, query.to);
   const overview = useRequest(() => fetchOverview(query), { refreshDeps: [query] });
   const series = useRequest(() => fetchSeries(query, bucket), { refreshDeps: [query, bucket] });
   const ranking = useRequest(() => fetchRanking(query, rankBy), { refreshDeps: [query, rankBy] });
+  const trendPicture = useCallback(
+    (size: { width: number; height: number }) => fetchTrendPicture(query, bucket, size),
+    [query, bucket],
+  );
 
   const data = overview.data;
   const trend = useMemo(
-    () => (series.data && data ? trendOption(series.data, bucket, data.overloadThreshold) : undefined),
+    // Bars labelled on the plant's clock, as the server's picture of the same trend.
+    () => (series.data && data ? trendOption(series.data, bucket, data.overloadThreshold, plantTimeZone()) : undefined),
     [series.data, data, bucket],
   );
   const priorities = useMemo(
@@ -86,7 +116,9 @@ export default function OverviewBoard() {
           <Row gutter={[16, 16]}>
             <Col span={24}>
               <ProCard title="报警趋势" bordered>
-                {trend ? <Chart option={trend} label="报警趋势" /> : <Skeleton active />}
+                <PanelState title="报警趋势" request={series}>
+                  {trend && <Chart option={trend} label="报警趋势" picture={trendPicture} />}
+                </PanelState>
               </ProCard>
             </Col>
             <Col xs={24} xl={12}>
@@ -111,7 +143,9 @@ export default function OverviewBoard() {
                   />
                 }
               >
-                {ranked ? <Chart option={ranked} label="报警排名" height={260} /> : <Skeleton active />}
+                <PanelState title="报警排名" request={ranking}>
+                  {ranked && <Chart option={ranked} label="报警排名" height={260} />}
+                </PanelState>
               </ProCard>
             </Col>
             <Col xs={24} xl={12}>
@@ -134,8 +168,9 @@ export default function OverviewBoard() {
     );
   }
 
+  // One workbook: the cards' KPIs, then the top 10, both rankings and the floods of the range.
   return (
-    <PageContainer extra={<ExportButton path={`${OVER_PATH}/export`} params={query} />}>
+    <PageContainer extra={canExport && <ExportButton path={`${OVER_PATH}/export`} params={query} />}>
       <BoardToolbar boardPath={OVER_PATH} state={state} update={update} />
       {body}
     </PageContainer>

@@ -1,4 +1,6 @@
+import { request } from '@umijs/max';
 import { type BoardQuery, getData, type Judged, type KpiSummary, type Priority } from '@/services/boards';
+import type { TrendBucket } from '@/shared/trendChart';
 
 export const OVER_PATH = '/alarm/board/over';
 
@@ -15,8 +17,6 @@ export interface Overview extends Judged {
   overloadThreshold: number;
   priorities: PriorityLook[];
 }
-
-export type SeriesBucket = '10m' | '1h' | '1d';
 
 export interface SeriesPoint {
   start: string;
@@ -36,8 +36,18 @@ export interface RankingRow {
 
 export const fetchOverview = (query: BoardQuery) => getData<Overview>(OVER_PATH, query);
 
-export const fetchSeries = (query: BoardQuery, bucket: SeriesBucket) =>
+export const fetchSeries = (query: BoardQuery, bucket: TrendBucket) =>
   getData<SeriesPoint[]>('/kpi/series', { ...query, bucket });
+
+/** The trend drawn by the server (SVG), for the first view. */
+export const fetchTrendPicture = (query: BoardQuery, bucket: TrendBucket, size: { width: number; height: number }) =>
+  request<string>('/kpi/series/picture', {
+    method: 'GET',
+    params: { ...query, bucket, ...size },
+    responseType: 'text',
+    // Without a picture the chart is drawn live: nothing to tell the user.
+    skipErrorHandler: true,
+  });
 
 export const fetchRanking = (query: BoardQuery, by: 'console' | 'unit') =>
   getData<RankingRow[]>('/kpi/ranking', { ...query, by });

@@ -11,6 +11,7 @@ import ExportButton from '@/components/ExportButton';
 import { act } from '@/components/moc/act';
 import ChangeDrawer from '@/components/moc/ChangeDrawer';
 import { progressText } from '@/components/moc/format';
+import { PriorityDictionary } from '@/components/moc/priorities';
 import { businessTypeColumn, changeStatusColumn, labelEnum, RiskTag } from '@/components/moc/Tags';
 import RowAction from '@/components/RowAction';
 import {
@@ -137,7 +138,9 @@ export default function ChangeListPage() {
           ),
         ]}
       />
-      <ChangeDrawer changeId={openId} refreshKey={changes} onClose={() => setOpenId(undefined)} />
+      <PriorityDictionary path={CHANGE_PATH}>
+        <ChangeDrawer changeId={openId} refreshKey={changes} onClose={() => setOpenId(undefined)} />
+      </PriorityDictionary>
     </PageContainer>
   );
 }

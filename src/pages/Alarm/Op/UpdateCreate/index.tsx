@@ -11,6 +11,7 @@ import type React from 'react';
 import { useState } from 'react';
 import LoadFailed from '@/components/LoadFailed';
 import { ProblemsAlert, ReasonField, RiskLevelField, SaveButtons } from '@/components/moc/FormParts';
+import { PriorityDictionary } from '@/components/moc/priorities';
 import { CHANGE_CREATE_PAGE, CHANGE_PATH, changePage, fetchChange, saveChange } from '@/services/moc';
 import type { ChangeRequestBody, ChangeRequestDetail, RiskLevel } from '@/shared/moc';
 import { changeItemProblems, MAX_TITLE_LENGTH } from '@/shared/mocValidation';
@@ -96,7 +97,9 @@ function ChangeForm({ draft }: { draft?: ChangeRequestDetail }) {
         <ReasonField />
       </ProForm>
       <ProblemsAlert title="变更单未保存" problems={problems} />
-      <ItemsEditor rows={rows} onChange={setRows} />
+      <PriorityDictionary path={CHANGE_PATH}>
+        <ItemsEditor rows={rows} onChange={setRows} />
+      </PriorityDictionary>
       <SaveButtons saving={saving} onSave={save} onBack={back} />
     </ProCard>
   );

@@ -19,6 +19,7 @@ import type React from 'react';
 import { useState } from 'react';
 import LoadFailed from '@/components/LoadFailed';
 import { ProblemsAlert, ReasonField, RiskLevelField, SaveButtons } from '@/components/moc/FormParts';
+import { PriorityDictionary } from '@/components/moc/priorities';
 import {
   changePage,
   fetchChange,
@@ -232,7 +233,9 @@ function ConditionForm({ start }: { start: Start }) {
         <ReasonField />
       </ProForm>
       <ProblemsAlert title="工况未保存" problems={problems} />
-      <OverridesEditor unitId={unitId} rows={rows} onChange={setRows} />
+      <PriorityDictionary path={WORKING_PATH}>
+        <OverridesEditor unitId={unitId} rows={rows} onChange={setRows} />
+      </PriorityDictionary>
       <SaveButtons saving={saving} onSave={save} onBack={back} />
     </ProCard>
   );

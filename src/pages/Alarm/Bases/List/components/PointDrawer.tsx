@@ -6,6 +6,7 @@ import { ProDescriptions } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
 import { Alert, Descriptions, Drawer, Result, Skeleton, Space, Table, Tabs, Tag } from 'antd';
 import EffectiveSettings from '@/components/moc/EffectiveSettings';
+import { PriorityNamesProvider } from '@/components/moc/priorities';
 import {
   type AlarmPointChange,
   abnormalKindLabel,
@@ -240,7 +241,11 @@ export default function PointDrawer({ pointId, options, refreshKey, onClose }: P
               {
                 key: 'conditions',
                 label: '工况设置',
-                children: <EffectiveSettings pointId={detail.point.id} />,
+                children: (
+                  <PriorityNamesProvider value={options?.priorities ?? []}>
+                    <EffectiveSettings pointId={detail.point.id} />
+                  </PriorityNamesProvider>
+                ),
               },
               { key: 'rationalization', label: '合理化', children: <RationalizationTab detail={detail} /> },
               { key: 'state', label: '状态与事件', children: <StateTab detail={detail} /> },

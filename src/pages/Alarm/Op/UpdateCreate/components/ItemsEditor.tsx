@@ -7,6 +7,7 @@ import { Select, Space, Table, Typography } from 'antd';
 import { removeColumn } from '@/components/moc/FormParts';
 import { settingText } from '@/components/moc/format';
 import PointPicker, { pointLabel } from '@/components/moc/PointPicker';
+import { usePriorityNames } from '@/components/moc/priorities';
 import SettingInput from '@/components/moc/SettingInput';
 import { fetchChangeablePoints } from '@/services/moc';
 import {
@@ -71,6 +72,7 @@ export interface ItemsEditorProps {
 }
 
 export default function ItemsEditor({ rows, onChange }: ItemsEditorProps) {
+  const priorities = usePriorityNames();
   const update = (key: string, patch: Partial<ItemRow>) =>
     onChange(rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
 
@@ -122,7 +124,8 @@ export default function ItemsEditor({ rows, onChange }: ItemsEditorProps) {
             title: '当前值',
             key: 'current',
             width: 110,
-            render: (_, row) => (known(row, row.field) ? settingText(row.field, row.current[row.field] ?? null) : '—'),
+            render: (_, row) =>
+              known(row, row.field) ? settingText(row.field, row.current[row.field] ?? null, priorities) : '—',
           },
           {
             title: '目标值',

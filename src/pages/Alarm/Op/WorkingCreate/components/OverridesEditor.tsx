@@ -7,6 +7,7 @@ import { Space, Table, Typography } from 'antd';
 import { removeColumn } from '@/components/moc/FormParts';
 import { settingText } from '@/components/moc/format';
 import PointPicker, { pointLabel } from '@/components/moc/PointPicker';
+import { usePriorityNames } from '@/components/moc/priorities';
 import SettingInput from '@/components/moc/SettingInput';
 import { fetchConditionPoints } from '@/services/moc';
 import {
@@ -60,6 +61,7 @@ export interface OverridesEditorProps {
 }
 
 export default function OverridesEditor({ unitId, rows, onChange }: OverridesEditorProps) {
+  const priorities = usePriorityNames();
   const update = (pointId: number, patch: Partial<OverrideRow>) =>
     onChange(rows.map((row) => (row.pointId === pointId ? { ...row, ...patch } : row)));
 
@@ -107,7 +109,7 @@ export default function OverridesEditor({ unitId, rows, onChange }: OverridesEdi
                 label={`${row.label} ${CHANGE_FIELD_LABELS[field]}`}
                 allowEmpty
                 disabledLabel="抑制"
-                placeholder={`基准 ${settingText(field, row.base[field])}`}
+                placeholder={`基准 ${settingText(field, row.base[field], priorities)}`}
                 onChange={(value) => update(row.pointId, { [field]: value })}
               />
             ),

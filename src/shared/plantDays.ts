@@ -1,6 +1,7 @@
 /**
- * Calendar days in the plant time zone, with Intl only. Intl formatting is slow per call, so the resolver
- * remembers the day it last returned: fed with increasing times it formats about twice per day.
+ * Calendar days in the plant time zone, with Intl only: the server's daily KPIs and the boards' 今天 cut
+ * days alike. Intl formatting is slow per call, so the resolver remembers the day it last returned: fed
+ * with increasing times it formats about twice per day.
  */
 
 export interface PlantDay {

@@ -1,0 +1,29 @@
+/**
+ * The priority dictionary for the change and condition screens: loaded once per page through that page's
+ * own endpoint (`<page>/priorities`, under its view permission) and handed down to every value that shows
+ * a priority.
+ */
+import { request } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { createContext, type ReactNode, useContext } from 'react';
+import type { Envelope } from '@/services/api';
+import type { PriorityName } from './format';
+
+const NONE: PriorityName[] = [];
+
+const fetchPriorityNames = async (path: string) =>
+  (await request<Envelope<PriorityName[]>>(`${path}/priorities`, { method: 'GET' })).data;
+
+const PriorityNames = createContext<readonly PriorityName[]>(NONE);
+
+/** Hands down a dictionary the page has already loaded (the alarm library's options). */
+export const PriorityNamesProvider = PriorityNames.Provider;
+
+/** The dictionary's priorities; empty until loaded, when values read as their codes. */
+export const usePriorityNames = () => useContext(PriorityNames);
+
+/** Loads the dictionary through `path` (e.g. `/alarm/approve/list`) and hands it down. */
+export function PriorityDictionary({ path, children }: { path: string; children: ReactNode }) {
+  const { data } = useRequest(() => fetchPriorityNames(path), { refreshDeps: [path] });
+  return <PriorityNamesProvider value={data ?? NONE}>{children}</PriorityNamesProvider>;
+}
