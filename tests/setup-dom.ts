@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { act, cleanup } from '@testing-library/react';
+import { message, notification } from 'antd';
 import { afterEach } from 'vitest';
 
 // antd reads these browser APIs that jsdom lacks.
@@ -30,7 +31,13 @@ if (!Blob.prototype.stream) {
   };
 }
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // antd's toasts live in React roots of their own that cleanup() leaves: close them inside act, so that
+  // no toast timer renders after the test file's document is gone.
+  await act(async () => {
+    message.destroy();
+    notification.destroy();
+  });
   localStorage.clear();
 });
