@@ -48,7 +48,7 @@ test('报警总览 keeps its choice in the address; back returns to the previous
   await expect(page).toHaveURL(/\/alarm\/board\/over$/);
   // A shared address opens the same choice.
   await page.goto('/alarm/board/over?range=30d');
-  await expect(page.locator('.ant-segmented-item-selected')).toHaveText('近30天');
+  await expect(page.getByRole('radio', { name: '近30天' })).toBeChecked();
 });
 
 test('charts load only on the pages that draw them', async ({ page }) => {
