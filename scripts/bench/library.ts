@@ -4,13 +4,10 @@
  * equipment, 8 conditions, priorities ≈ 1/5/15/79 %, 5,000 open abnormal records), then each filter of
  * the list page is requested over HTTP and timed.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type App, buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { type Database, openDatabase, vacuumEmbedded } from '../../server/db';
+import { type Database, openDatabase } from '../../server/db';
 import { ADMIN_USERNAME, seedDatabase } from '../../server/seed';
+import { benchDatabase } from './database';
 
 export const LIBRARY_BENCH_POINTS = 100_000;
 const RUNS_PER_FILTER = 40;
@@ -42,9 +39,9 @@ export async function generateLibrary(db: Database, points: number = LIBRARY_BEN
   await run(`insert into abnormal_alarms (point_id, kind, first_seen, last_seen, count)
              select id, (array['chattering','fleeting','standing','frequent'])[1 + id % 4], now() - interval '2 days', now(), 10
              from alarm_points where id % 20 = 0`);
-  // As the server leaves the data after an import and at start-up: statistics fresh, visibility maps set.
-  await run('analyze');
-  await vacuumEmbedded(db);
+  // As the data stands after the server's own vacuum (embedded) or autovacuum (PostgreSQL): statistics fresh,
+  // visibility maps set.
+  await run('vacuum analyze');
 }
 
 function percentile(values: number[], p: number): number {
@@ -104,31 +101,29 @@ async function benchLibraryList(
   );
 }
 
-/** The library bench on its own embedded database in a temporary directory. */
+/** The library bench on a fresh database of its own (scripts/bench/database.ts). */
 export async function benchLibrary(print: (line: string) => void): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-library-'));
-  const config = {
-    ...loadConfig({}),
-    dataDir: path.join(dir, 'data'),
-    seedDemo: false,
-    staticDir: path.join(dir, 'none'),
-  };
-  const database = await openDatabase(config);
+  const target = await benchDatabase('library');
+  print(`library part on ${target.label}`);
   try {
-    await seedDatabase(database.db, { demo: false });
-    const started = performance.now();
-    await generateLibrary(database.db);
-    print(
-      `generated ${LIBRARY_BENCH_POINTS.toLocaleString('en-US')} alarm points in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
-    const app = await buildApp({ config, database });
-    const admin = await app.repositories.users.findByUsername(ADMIN_USERNAME);
-    const { token } = await app.repositories.tokens.issue(admin?.id ?? 0, 1);
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    await benchLibraryList(app, base, { authorization: `Bearer ${token}` }, print);
-    await app.close();
+    const database = await openDatabase(target.config);
+    try {
+      await seedDatabase(database.db, { demo: false });
+      const started = performance.now();
+      await generateLibrary(database.db);
+      print(
+        `generated ${LIBRARY_BENCH_POINTS.toLocaleString('en-US')} alarm points in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+      const app = await buildApp({ config: target.config, database });
+      const admin = await app.repositories.users.findByUsername(ADMIN_USERNAME);
+      const { token } = await app.repositories.tokens.issue(admin?.id ?? 0, 1);
+      const base = await app.listen({ port: 0, host: '127.0.0.1' });
+      await benchLibraryList(app, base, { authorization: `Bearer ${token}` }, print);
+      await app.close();
+    } finally {
+      await database.close();
+    }
   } finally {
-    await database.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await target.dispose();
   }
 }

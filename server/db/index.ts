@@ -39,16 +39,22 @@ export interface OpenDatabaseOptions {
 const MIGRATION_LOCK_KEY = 7_183_220_491;
 
 /**
- * Runs `copySql` (a `COPY … FROM '/dev/blob'`) with `data` as its input on the embedded database, on the
- * executor's own transaction. Answers false, running nothing, on PostgreSQL: node-postgres offers no COPY
- * FROM STDIN without an extra package, so callers fall back to multi-row inserts there.
+ * Whether `copyFromBytes` loads into this executor's database: the embedded one. node-postgres offers no COPY
+ * FROM STDIN without an extra package, so callers use multi-row inserts on PostgreSQL.
  */
-export async function copyFromBytes(executor: Executor, copySql: string, data: Uint8Array): Promise<boolean> {
-  const session = (executor as unknown as { session: unknown }).session;
-  if (!(session instanceof PgliteSession)) return false;
-  const client = (session as unknown as { client: PgliteThread }).client;
+export function canCopy(executor: Executor): boolean {
+  return (executor as unknown as { session: unknown }).session instanceof PgliteSession;
+}
+
+/**
+ * Runs `copySql` (a `COPY … FROM '/dev/blob'`) with `data` as its input on the embedded database, on the
+ * executor's own transaction (see canCopy). The bytes are handed over before this returns, so the caller
+ * may reuse `data` at once.
+ */
+export async function copyFromBytes(executor: Executor, copySql: string, data: Uint8Array): Promise<void> {
+  if (!canCopy(executor)) throw new Error('COPY is only available on the embedded database');
+  const client = (executor as unknown as { session: { client: PgliteThread } }).session.client;
   await client.query(copySql, [], { data } satisfies ThreadQueryOptions);
-  return true;
 }
 
 /**

@@ -8,10 +8,16 @@
  * finishes. Rollups are rebuilt over the time range the session touched.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { copyFromBytes, type Executor, vacuumEmbedded } from '../db';
+import { canCopy, copyFromBytes, type Executor, vacuumEmbedded } from '../db';
 import type { EventSource } from '../db/schema';
-import { copyLine } from '../domain/ingest/copyText';
-import { initialReplayState, PointReplay, type ReplayEpisode, type ReplayState } from '../domain/ingest/replay';
+import { CopyBuffer, isoTimestamp } from '../domain/ingest/copyText';
+import {
+  initialReplayState,
+  PointReplay,
+  type ReplayEpisode,
+  type ReplayEvent,
+  type ReplayState,
+} from '../domain/ingest/replay';
 import type { JournalRow } from '../domain/journal';
 import type { Priority } from '../domain/kpi/types';
 import { arrayParam, epochMs, queryRows, timestampParam } from './raw-sql';
@@ -40,6 +46,8 @@ export interface IngestOptions {
   source: EventSource;
   batchId: number | null;
   chatterCount: number;
+  /** Rows gathered before a write to the database (WRITE_ROWS unless given). */
+  writeRows?: number;
 }
 
 export interface IngestTotals {
@@ -53,8 +61,6 @@ export interface IngestTotals {
   stored?: { from: number; to: number };
 }
 
-const pointKey = (tag: string, condition: string) => `${tag}\u0000${condition}`;
-
 async function nameIds(tx: Executor, table: 'units' | 'consoles'): Promise<Map<string, number>> {
   const rows = await queryRows<{ id: number; name: string }>(tx, sql`select id, name from ${sql.identifier(table)}`);
   return new Map(rows.map((row) => [row.name, row.id]));
@@ -64,6 +70,7 @@ async function nameIds(tx: Executor, table: 'units' | 'consoles'): Promise<Map<s
 const JOURNAL_TABLES = [
   'alarm_events',
   'alarm_load_10m',
+  'alarm_plant_load_10m',
   'alarm_point_days',
   'alarm_episodes',
   'alarm_point_states',
@@ -128,7 +135,10 @@ async function saveStates(tx: Executor, states: { pointId: number; state: Replay
   }
 }
 
-/** Rebuilds the 10-minute and daily rollups over [from, to] (epoch ms, widened to whole buckets), of one unit or all. */
+/**
+ * Rebuilds the 10-minute and daily rollups over [from, to] (epoch ms, widened to whole buckets), of one unit or
+ * all, and the plant's 10-minute rollup over those buckets.
+ */
 export async function rebuildRollups(tx: Executor, from: number, to: number, unitId?: number): Promise<void> {
   const ofUnit = unitId === undefined ? sql`` : sql`and unit_id = ${unitId}`;
   for (const [table, seconds, column] of [
@@ -151,6 +161,13 @@ export async function rebuildRollups(tx: Executor, from: number, to: number, uni
           count(*) filter (where priority = 'urgent'), count(*) filter (where priority = 'high'),
           count(*) filter (where priority = 'medium'), count(*) filter (where priority = 'low')
         from alarm_events where counted and ${range} group by 1, 2, 3, 4`);
+      // The plant's rows over the same buckets, whichever units changed.
+      const buckets = sql`bucket_start >= to_timestamp(${lo}) and bucket_start < to_timestamp(${hi})`;
+      await tx.execute(sql`delete from alarm_plant_load_10m where ${buckets}`);
+      await tx.execute(sql`
+        insert into alarm_plant_load_10m (bucket_start, operating_condition, urgent, high, medium, low)
+        select bucket_start, operating_condition, sum(urgent), sum(high), sum(medium), sum(low)
+        from alarm_load_10m where ${buckets} group by 1, 2`);
     } else {
       await tx.execute(sql`
         insert into alarm_point_days (day_start, point_id, console_id, unit_id, operating_condition, annunciations)
@@ -309,84 +326,194 @@ interface StoredEventRow {
   counted: boolean;
 }
 
-/** Events of one batch on their way into alarm_events, with their time range. */
-class EventColumns {
-  readonly rows: StoredEventRow[] = [];
-  first = Number.POSITIVE_INFINITY;
-  last = Number.NEGATIVE_INFINITY;
-
-  get length(): number {
-    return this.rows.length;
-  }
-
-  push(row: StoredEventRow): void {
-    this.rows.push(row);
-    if (row.time < this.first) this.first = row.time;
-    if (row.time > this.last) this.last = row.time;
-  }
+/** What a write of events stored: of its rows, those that went in (conflicts dropped), and their time range. */
+interface StoredEvents {
+  rows: number;
+  inserted: number;
+  first: number;
+  last: number;
 }
 
 const EVENT_COLUMNS =
   'time, point_id, event, priority, console_id, unit_id, value_number, value_text, description, source, batch_id, counted';
-const encoder = new TextEncoder();
+const COPY_EVENTS = `copy alarm_events (${EVENT_COLUMNS}) from '/dev/blob'`;
+const EPISODE_COLUMNS = 'point_id, kind, start_time, end_time, activated_at, console_id, unit_id, operating_condition';
+const COPY_EPISODES = `copy alarm_episodes (${EPISODE_COLUMNS}) from '/dev/blob'`;
 
-/** Bulk-loads events that cannot conflict (embedded database); false when the driver has no COPY. */
-function copyEvents(tx: Executor, columns: EventColumns, options: IngestOptions): Promise<boolean> {
-  let text = '';
-  for (const row of columns.rows) {
-    text += copyLine([
-      new Date(row.time).toISOString(),
-      row.pointId,
-      row.event,
-      row.priority,
-      row.consoleId,
-      row.unitId,
-      row.valueNumber,
-      row.valueText,
-      row.description,
-      options.source,
-      options.batchId,
-      row.counted,
-    ]);
-  }
-  return copyFromBytes(tx, `copy alarm_events (${EVENT_COLUMNS}) from '/dev/blob'`, encoder.encode(text));
-}
+/** Rows gathered before one write to the database: the parser's small batches die young, writes stay few. */
+const WRITE_ROWS = 20_000;
+/** Writes queued for the database at most. */
+const WRITES_AHEAD = 2;
 
-/** Inserts events, dropping those already stored; answers how many went in and their time range. */
+const copyTime = (time: number | null) => (time === null ? null : isoTimestamp(time));
+
+/**
+ * Inserts events as one multi-row insert. Events that may repeat stored ones drop those; the answer says how
+ * many went in and their time range.
+ */
 async function insertEvents(
   tx: Executor,
-  columns: EventColumns,
+  rows: readonly StoredEventRow[],
   options: IngestOptions,
-): Promise<{ inserted: number; first: number; last: number }> {
-  const column = <T>(pick: (row: StoredEventRow) => T) => arrayParam(columns.rows.map(pick));
-  const [result] = await queryRows<{ inserted: number; first: number | null; last: number | null }>(
-    tx,
-    sql`with stored as (
-      insert into alarm_events (${sql.raw(EVENT_COLUMNS)})
+  conflicts: boolean,
+): Promise<StoredEvents> {
+  const column = <T>(pick: (row: StoredEventRow) => T) => arrayParam(rows.map(pick));
+  const insert = sql`insert into alarm_events (${sql.raw(EVENT_COLUMNS)})
       select to_timestamp(t / 1000), p, e, pr, c, u, vn, vt, d, ${options.source}, ${options.batchId}::int, ct
       from unnest(${column((x) => x.time)}::float8[], ${column((x) => x.pointId)}::int[],
                   ${column((x) => x.event)}::text[], ${column((x) => x.priority)}::text[],
                   ${column((x) => x.consoleId)}::int[], ${column((x) => x.unitId)}::int[],
                   ${column((x) => x.valueNumber)}::float8[], ${column((x) => x.valueText)}::text[],
                   ${column((x) => x.description)}::text[], ${column((x) => x.counted)}::boolean[])
-        as x(t, p, e, pr, c, u, vn, vt, d, ct)
-      on conflict (point_id, time, event) do nothing
-      returning time)
+        as x(t, p, e, pr, c, u, vn, vt, d, ct)`;
+  if (!conflicts) {
+    await tx.execute(insert);
+    let first = Number.POSITIVE_INFINITY;
+    let last = Number.NEGATIVE_INFINITY;
+    for (const row of rows) {
+      first = Math.min(first, row.time);
+      last = Math.max(last, row.time);
+    }
+    return { rows: rows.length, inserted: rows.length, first, last };
+  }
+  const [result] = await queryRows<{ inserted: number; first: number | null; last: number | null }>(
+    tx,
+    sql`with stored as (${insert} on conflict (point_id, time, event) do nothing returning time)
     select count(*)::int as inserted, ${epochMs(sql`min(time)`)} as "first", ${epochMs(sql`max(time)`)} as "last"
     from stored`,
   );
-  return { inserted: result.inserted, first: result.first ?? 0, last: result.last ?? 0 };
+  return { rows: rows.length, inserted: result.inserted, first: result.first ?? 0, last: result.last ?? 0 };
+}
+
+/**
+ * Events waiting for their write, with their time range. Events that cannot conflict with stored ones are
+ * bulk-loaded: on the embedded database they become COPY text as they arrive; on PostgreSQL they are kept for
+ * a plain multi-row insert. The others are kept for an insert that drops conflicts.
+ */
+class PendingEvents {
+  private readonly text: CopyBuffer | undefined;
+  private rows: StoredEventRow[] = [];
+  private first = Number.POSITIVE_INFINITY;
+  private last = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly conflicts: boolean,
+    copy: boolean,
+    private readonly options: IngestOptions,
+  ) {
+    this.text = copy && !conflicts ? new CopyBuffer() : undefined;
+  }
+
+  get length(): number {
+    return this.text ? this.text.rows : this.rows.length;
+  }
+
+  push(row: StoredEventRow): void {
+    if (this.text) {
+      const { source, batchId } = this.options;
+      this.text.add([
+        copyTime(row.time),
+        row.pointId,
+        row.event,
+        row.priority,
+        row.consoleId,
+        row.unitId,
+        row.valueNumber,
+        row.valueText,
+        row.description,
+        source,
+        batchId,
+        row.counted,
+      ]);
+    } else this.rows.push(row);
+    if (row.time < this.first) this.first = row.time;
+    if (row.time > this.last) this.last = row.time;
+  }
+
+  /** Takes the pending events, leaving this empty for the next ones; the result writes them. */
+  take(): ((tx: Executor) => Promise<StoredEvents>) | undefined {
+    if (this.length === 0) return undefined;
+    const range = { first: this.first, last: this.last };
+    this.first = Number.POSITIVE_INFINITY;
+    this.last = Number.NEGATIVE_INFINITY;
+    if (this.text) {
+      const rows = this.text.rows;
+      const bytes = this.text.take();
+      return async (tx) => {
+        await copyFromBytes(tx, COPY_EVENTS, bytes);
+        return { rows, inserted: rows, ...range };
+      };
+    }
+    const rows = this.rows;
+    this.rows = [];
+    return (tx) => insertEvents(tx, rows, this.options, this.conflicts);
+  }
+}
+
+/**
+ * Episodes waiting for their write. One that starts after everything stored for its point cannot exist yet
+ * and is copied (embedded database); the others may update a stored one (a standing span closing).
+ */
+class PendingEpisodes {
+  private readonly text: CopyBuffer | undefined;
+  private points: number[] = [];
+  private episodes: ReplayEpisode[] = [];
+
+  constructor(copy: boolean) {
+    this.text = copy ? new CopyBuffer() : undefined;
+  }
+
+  push(pointId: number, episode: ReplayEpisode, storedLastTime: number): void {
+    if (this.text && episode.start > storedLastTime) {
+      this.text.add([
+        pointId,
+        episode.kind,
+        copyTime(episode.start),
+        copyTime(episode.end),
+        copyTime(episode.activatedAt),
+        episode.consoleId,
+        episode.unitId,
+        episode.operatingCondition,
+      ]);
+    } else {
+      this.points.push(pointId);
+      this.episodes.push(episode);
+    }
+  }
+
+  /** Takes the pending episodes, leaving this empty for the next ones; the result writes them. */
+  take(): (tx: Executor) => Promise<void> {
+    const bytes = this.text?.rows ? this.text.take() : undefined;
+    const points = this.points;
+    const episodes = this.episodes;
+    this.points = [];
+    this.episodes = [];
+    return async (tx) => {
+      if (bytes) await copyFromBytes(tx, COPY_EPISODES, bytes);
+      if (episodes.length) await upsertEpisodes(tx, points, episodes);
+    };
+  }
 }
 
 /**
  * One ingest: `add` batches of validated rows (exact duplicates within the session already dropped), then
  * `finish`. Unknown alarm points are created (status 待确认) with the first row's priority, console and unit.
+ * Rows are gathered into writes of WRITE_ROWS; a write runs while the next rows are read and replayed, one
+ * write at a time.
  */
 export class IngestSession {
-  private points = new Map<string, KnownPoint>();
+  /** Known points by tag, then condition. */
+  private points = new Map<string, Map<string, KnownPoint>>();
   private units = new Map<string, number>();
   private consoles = new Map<string, number>();
   private sessions = new Map<number, PointSession>();
+  /** The embedded database: COPY, and a thread that runs queries in the order they are sent. */
+  private readonly embedded: boolean;
+  private readonly appended: PendingEvents;
+  private readonly overlapping: PendingEvents;
+  private readonly episodes: PendingEpisodes;
+  /** Writes not yet done, oldest first, each run when the one before is done; a failure surfaces at the next await. */
+  private writes: Promise<void>[] = [];
   private imported = 0;
   private duplicates = 0;
   private from = Number.POSITIVE_INFINITY;
@@ -395,7 +522,12 @@ export class IngestSession {
   private constructor(
     private readonly tx: Executor,
     private readonly options: IngestOptions,
-  ) {}
+  ) {
+    this.embedded = canCopy(tx);
+    this.appended = new PendingEvents(false, this.embedded, options);
+    this.overlapping = new PendingEvents(true, this.embedded, options);
+    this.episodes = new PendingEpisodes(this.embedded);
+  }
 
   static async open(tx: Executor, options: IngestOptions): Promise<IngestSession> {
     const session = new IngestSession(tx, options);
@@ -405,7 +537,7 @@ export class IngestSession {
       tx,
       sql`select id, tag, condition, console_id as "consoleId", unit_id as "unitId", priority from alarm_points`,
     );
-    for (const row of rows) session.points.set(pointKey(row.tag, row.condition), row);
+    for (const row of rows) session.remember(row);
     return session;
   }
 
@@ -414,21 +546,37 @@ export class IngestSession {
     return this.duplicates;
   }
 
+  private pointOf(tag: string, condition: string): KnownPoint | undefined {
+    return this.points.get(tag)?.get(condition);
+  }
+
+  private remember(point: KnownPoint & { tag: string; condition: string }): void {
+    let conditions = this.points.get(point.tag);
+    if (!conditions) {
+      conditions = new Map();
+      this.points.set(point.tag, conditions);
+    }
+    conditions.set(point.condition, {
+      id: point.id,
+      consoleId: point.consoleId,
+      unitId: point.unitId,
+      priority: point.priority,
+    });
+  }
+
   async add(rows: readonly JournalRow[]): Promise<void> {
     if (!rows.length) return;
     await this.resolveNames(rows);
-    await this.resolvePoints(rows);
-    await this.loadStates(rows);
+    const points = await this.resolvePoints(rows);
 
     // Rows later than everything stored for their point cannot collide with a stored event (within-file
     // duplicates are already gone): they are bulk-loaded. The others may repeat a stored event and go through
     // an insert that drops conflicts.
-    const appended = new EventColumns();
-    const overlapping = new EventColumns();
     const episodes: ReplayEpisode[] = [];
-    const episodePoints: number[] = [];
-    for (const row of rows) {
-      const point = this.points.get(pointKey(row.tag, row.condition)) as KnownPoint;
+    // One event object for every row: the replay copies what it keeps.
+    const event: ReplayEvent = { time: 0, event: 'ALM', consoleId: 0, unitId: 0, operatingCondition: '' };
+    rows.forEach((row, i) => {
+      const point = points[i];
       const consoleId = row.console ? (this.consoles.get(row.console) as number) : (point.consoleId as number);
       const unitId = row.unit ? (this.units.get(row.unit) as number) : point.unitId;
       const session = this.sessions.get(point.id) as PointSession;
@@ -437,14 +585,15 @@ export class IngestSession {
       const overlaps = row.time <= session.storedLastTime;
       if (!session.dirty && (overlaps || (lastTime !== null && row.time < lastTime))) session.dirty = true;
       if (!session.dirty) {
-        const before = episodes.length;
-        counted = session.replay.apply(
-          { time: row.time, event: row.event, consoleId, unitId: unitId ?? 0, operatingCondition: '' },
-          episodes,
-        );
-        for (let k = before; k < episodes.length; k++) episodePoints.push(point.id);
+        event.time = row.time;
+        event.event = row.event;
+        event.consoleId = consoleId;
+        event.unitId = unitId ?? 0;
+        counted = session.replay.apply(event, episodes);
+        for (const episode of episodes) this.episodes.push(point.id, episode, session.storedLastTime);
+        episodes.length = 0;
       }
-      (overlaps ? overlapping : appended).push({
+      (overlaps ? this.overlapping : this.appended).push({
         time: row.time,
         pointId: point.id,
         event: row.event,
@@ -456,25 +605,54 @@ export class IngestSession {
         description: row.description ?? null,
         counted,
       });
+    });
+    if (this.appended.length + this.overlapping.length >= (this.options.writeRows ?? WRITE_ROWS)) await this.write();
+  }
+
+  /**
+   * Queues a write of everything pending, to run once the writes before it are done: its queries, like all of
+   * the session's, run one after another (a transaction is one connection). Reading runs ahead of the
+   * database by up to WRITES_AHEAD writes, so a slow moment on either side does not stall the other.
+   */
+  private async write(): Promise<void> {
+    while (this.writes.length >= WRITES_AHEAD) await this.writes.shift();
+    const events = [this.appended.take(), this.overlapping.take()];
+    const episodes = this.episodes.take();
+    const write = this.settled().then(async () => {
+      for (const take of events) if (take) this.account(await take(this.tx));
+      await episodes(this.tx);
+    });
+    write.catch(() => undefined);
+    this.writes.push(write);
+  }
+
+  /** Once every queued write is done. */
+  private async settled(): Promise<void> {
+    await this.writes[this.writes.length - 1];
+  }
+
+  /**
+   * Runs a query of `add`: on PostgreSQL once the queued writes are done (one query at a time on the
+   * connection); the embedded database's thread takes queries in order itself, so reading need not wait.
+   */
+  private async query<T>(run: () => Promise<T>): Promise<T> {
+    if (!this.embedded) await this.settled();
+    return run();
+  }
+
+  private account(stored: StoredEvents): void {
+    this.imported += stored.inserted;
+    this.duplicates += stored.rows - stored.inserted;
+    if (stored.inserted > 0) {
+      this.from = Math.min(this.from, stored.first);
+      this.to = Math.max(this.to, stored.last);
     }
-    for (const columns of [appended, overlapping]) {
-      if (!columns.length) continue;
-      const stored =
-        columns === appended && (await copyEvents(this.tx, columns, this.options))
-          ? { inserted: columns.length, first: columns.first, last: columns.last }
-          : await insertEvents(this.tx, columns, this.options);
-      this.imported += stored.inserted;
-      this.duplicates += columns.length - stored.inserted;
-      if (stored.inserted > 0) {
-        this.from = Math.min(this.from, stored.first);
-        this.to = Math.max(this.to, stored.last);
-      }
-    }
-    await upsertEpisodes(this.tx, episodePoints, episodes);
   }
 
   /** Replays dirty points, saves states and open spans, rebuilds rollups. */
   async finish(): Promise<IngestTotals> {
+    await this.write();
+    await this.settled();
     const tagged = this.imported > 0 && (await tagOperatingConditions(this.tx, this.options.batchId));
     const clean: { pointId: number; state: ReplayState }[] = [];
     const openSpans: ReplayEpisode[] = [];
@@ -526,18 +704,33 @@ export class IngestSession {
       if (row.console && !this.consoles.has(row.console)) newConsoles.add(row.console);
       if (!row.console && !this.consoles.has(DEFAULT_CONSOLE_NAME)) newConsoles.add(DEFAULT_CONSOLE_NAME);
     }
-    await insertNames(this.tx, 'units', [...newUnits], this.units);
-    await insertNames(this.tx, 'consoles', [...newConsoles], this.consoles);
+    if (newUnits.size) await this.query(() => insertNames(this.tx, 'units', [...newUnits], this.units));
+    if (newConsoles.size) await this.query(() => insertNames(this.tx, 'consoles', [...newConsoles], this.consoles));
   }
 
-  private async resolvePoints(rows: readonly JournalRow[]): Promise<void> {
+  /**
+   * The point of each row: creates the points not known yet and starts the replay of those new to this
+   * session.
+   */
+  private async resolvePoints(rows: readonly JournalRow[]): Promise<KnownPoint[]> {
     const created = new Map<
       string,
       { tag: string; condition: string; priority?: Priority; console?: string; unit?: string }
     >();
-    for (const row of rows) {
-      const key = pointKey(row.tag, row.condition);
-      if (this.points.has(key)) continue;
+    const unreplayed = new Set<number>();
+    const points: (KnownPoint | undefined)[] = new Array(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i];
+      const point = this.pointOf(row.tag, row.condition);
+      points[i] = point;
+      if (point) {
+        if (!this.sessions.has(point.id)) unreplayed.add(point.id);
+        // A point whose library entry names no console still needs one for its events.
+        if (!row.console && point.consoleId === null)
+          point.consoleId = this.consoles.get(DEFAULT_CONSOLE_NAME) as number;
+        continue;
+      }
+      const key = `${row.tag}\u0000${row.condition}`;
       const pending = created.get(key);
       if (!pending)
         created.set(key, {
@@ -555,9 +748,10 @@ export class IngestSession {
     }
     if (created.size) {
       const list = [...created.values()];
-      const inserted = await queryRows<KnownPoint & { tag: string; condition: string }>(
-        this.tx,
-        sql`insert into alarm_points (tag, condition, priority, console_id, unit_id, created_by, updated_by)
+      const inserted = await this.query(() =>
+        queryRows<KnownPoint & { tag: string; condition: string }>(
+          this.tx,
+          sql`insert into alarm_points (tag, condition, priority, console_id, unit_id, created_by, updated_by)
             select t, c, p, co, u, 'journal', 'journal'
             from unnest(${arrayParam(list.map((x) => x.tag))}::text[], ${arrayParam(list.map((x) => x.condition))}::text[],
                         ${arrayParam(list.map((x) => x.priority ?? 'low'))}::text[],
@@ -565,26 +759,25 @@ export class IngestSession {
                         ${arrayParam(list.map((x) => (x.unit ? (this.units.get(x.unit) as number) : null)))}::int[])
               as x(t, c, p, co, u)
             returning id, tag, condition, console_id as "consoleId", unit_id as "unitId", priority`,
+        ),
       );
-      for (const row of inserted) this.points.set(pointKey(row.tag, row.condition), row);
+      // Created in this transaction, so without stored events or state: their replay starts afresh.
+      for (const row of inserted) {
+        this.remember(row);
+        this.sessions.set(row.id, {
+          replay: new PointReplay(this.options.chatterCount),
+          storedLastTime: Number.NEGATIVE_INFINITY,
+          dirty: false,
+        });
+      }
+      for (let i = 0; i < rows.length; i++) points[i] ??= this.pointOf(rows[i].tag, rows[i].condition);
     }
-    // A point whose library entry names no console still needs one for its events.
-    const missingConsole = new Set<KnownPoint>();
-    for (const row of rows) {
-      const point = this.points.get(pointKey(row.tag, row.condition)) as KnownPoint;
-      if (!row.console && point.consoleId === null) missingConsole.add(point);
-    }
-    for (const point of missingConsole) point.consoleId = this.consoles.get(DEFAULT_CONSOLE_NAME) as number;
+    if (unreplayed.size) await this.query(() => this.loadStates([...unreplayed]));
+    return points as KnownPoint[];
   }
 
-  private async loadStates(rows: readonly JournalRow[]): Promise<void> {
-    const wanted = new Set<number>();
-    for (const row of rows) {
-      const id = (this.points.get(pointKey(row.tag, row.condition)) as KnownPoint).id;
-      if (!this.sessions.has(id)) wanted.add(id);
-    }
-    if (!wanted.size) return;
-    const ids = [...wanted];
+  /** Starts the replay of points new to this session from their stored state. */
+  private async loadStates(ids: number[]): Promise<void> {
     const stored = await queryRows<{ pointId: number; lastTime: number; state: ReplayState }>(
       this.tx,
       sql`select point_id as "pointId", ${epochMs(sql`last_time`)} as "lastTime", state
@@ -592,11 +785,13 @@ export class IngestSession {
     );
     const byPoint = new Map(stored.map((row) => [row.pointId, row]));
     // A point with events but no state (should not happen) is replayed from scratch.
-    const withEvents = await queryRows<{ pointId: number }>(
-      this.tx,
-      sql`select distinct point_id as "pointId" from alarm_events
-          where point_id = any(${arrayParam(ids.filter((id) => !byPoint.has(id)))}::int[])`,
-    );
+    const unknown = ids.filter((id) => !byPoint.has(id));
+    const withEvents = unknown.length
+      ? await queryRows<{ pointId: number }>(
+          this.tx,
+          sql`select distinct point_id as "pointId" from alarm_events where point_id = any(${arrayParam(unknown)}::int[])`,
+        )
+      : [];
     const stateless = new Set(withEvents.map((row) => row.pointId));
     for (const id of ids) {
       const known = byPoint.get(id);

@@ -1,14 +1,22 @@
 /**
  * KPI queries over the ingest-time aggregates (server/db/schema/journal.ts). The numbers are assembled into
- * the engine's own analysis and summarised by `summariseAnalysis`, so the formulas live only in
- * server/domain/kpi. Window edges that cut a 10-minute bucket or a day are counted from the events.
+ * the window counts the engine's `summariseCounts` reads, so the formulas live only in server/domain/kpi.
+ * Window edges that cut a 10-minute bucket or a day are counted from the events.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db';
 import { type BucketSize, bucketStarts, seriesBucketStarts } from '../domain/kpi/buckets';
-import type { JournalAnalysis, PointAnalysis } from '../domain/kpi/journal';
-import { type KpiSummary, summariseAnalysis } from '../domain/kpi/summary';
-import { DAY_MS, type KpiSettings, type KpiWindow, PRIORITIES, TEN_MINUTES_MS } from '../domain/kpi/types';
+import type { PointAnalysis } from '../domain/kpi/journal';
+import { type KpiSummary, summariseCounts, TOP_POINTS, type WindowCounts } from '../domain/kpi/summary';
+import {
+  DAY_MS,
+  type KpiSettings,
+  type KpiWindow,
+  PRIORITIES,
+  type Priority,
+  TEN_MINUTES_MS,
+} from '../domain/kpi/types';
 import { arrayParam, epochMs, queryRows, timestampParam } from './raw-sql';
 
 /** Scope of a KPI query by name, as in the journal; a name that matches nothing gives an empty scope. */
@@ -70,27 +78,37 @@ function splitWindow({ from, to }: KpiWindow, size: number) {
   return { lo, hi, pieces };
 }
 
-interface BucketRow {
-  start: number;
-  urgent: number;
-  high: number;
-  medium: number;
-  low: number;
-}
+/**
+ * Annunciations per priority in the non-empty 10-minute buckets of a window, as columns in time order (bucket
+ * starts as `bucketStarts`): thousands of buckets travel as a few arrays rather than thousands of rows.
+ */
+type BucketColumns = { start: number[] } & Record<Priority, number[]>;
 
-/** Annunciations per priority in each 10-minute bucket of the window (bucket starts as `bucketStarts`). */
-async function loadPerBucket(tx: Executor, window: KpiWindow, scope: ResolvedScope): Promise<BucketRow[]> {
+const BUCKET_KEYS = ['start', ...PRIORITIES] as const;
+
+const noBuckets = (): BucketColumns => ({ start: [], urgent: [], high: [], medium: [], low: [] });
+
+/**
+ * Annunciations per priority in each 10-minute bucket of the window: whole buckets from the rollup (the plant's
+ * own when no console or unit is asked), cut ones from events.
+ */
+async function loadPerBucket(tx: Executor, window: KpiWindow, scope: ResolvedScope): Promise<BucketColumns> {
   const { lo, hi, pieces } = splitWindow(window, TEN_MINUTES_MS);
-  const rows = await queryRows<BucketRow>(
+  const plant = scope.consoleId === undefined && scope.unitId === undefined;
+  const rollup = plant ? sql.raw('alarm_plant_load_10m') : sql.raw('alarm_load_10m');
+  const column = (name: string) => sql.raw(`coalesce(array_agg(${name} order by start), '{}')`);
+  const [whole] = await queryRows<BucketColumns>(
     tx,
-    sql`select ${epochMs(sql`bucket_start`)} as "start", sum(urgent)::int as urgent, sum(high)::int as high,
-          sum(medium)::int as medium, sum(low)::int as low
-        from alarm_load_10m
-        where bucket_start >= ${timestampParam(lo)} and bucket_start < ${timestampParam(hi)} ${scopeFilter(scope, true)}
-        group by bucket_start`,
+    sql`select ${column('start')} as "start", ${column('urgent')} as urgent, ${column('high')} as high,
+          ${column('medium')} as medium, ${column('low')} as low
+        from (select ${epochMs(sql`bucket_start`)} as start, sum(urgent)::int as urgent, sum(high)::int as high,
+                sum(medium)::int as medium, sum(low)::int as low
+              from ${rollup}
+              where bucket_start >= ${timestampParam(lo)} and bucket_start < ${timestampParam(hi)} ${scopeFilter(scope, true)}
+              group by bucket_start) b`,
   );
-  for (const piece of pieces) {
-    const [row] = await queryRows<BucketRow>(
+  const cut = async (piece: KpiWindow): Promise<BucketColumns> => {
+    const [row] = await queryRows<{ start: number } & Record<Priority, number>>(
       tx,
       sql`select ${piece.from}::float8 as "start",
             count(*) filter (where priority = 'urgent')::int as urgent, count(*) filter (where priority = 'high')::int as high,
@@ -98,9 +116,16 @@ async function loadPerBucket(tx: Executor, window: KpiWindow, scope: ResolvedSco
           from alarm_events
           where counted and time >= ${timestampParam(piece.from)} and time < ${timestampParam(piece.to)} ${scopeFilter(scope, false)}`,
     );
-    rows.push(row);
-  }
-  return rows;
+    return { start: [row.start], urgent: [row.urgent], high: [row.high], medium: [row.medium], low: [row.low] };
+  };
+  // In time order: the piece cut at `from`, the whole buckets, the piece cut at `to`.
+  const parts: BucketColumns[] = [];
+  for (const piece of pieces.filter((piece) => piece.from < lo)) parts.push(await cut(piece));
+  parts.push(whole);
+  for (const piece of pieces.filter((piece) => piece.from >= lo)) parts.push(await cut(piece));
+  const columns = noBuckets();
+  for (const part of parts) for (const key of BUCKET_KEYS) columns[key] = columns[key].concat(part[key]);
+  return columns;
 }
 
 export interface PointCount {
@@ -110,8 +135,17 @@ export interface PointCount {
   count: number;
 }
 
-/** Annunciations per alarm point in the window: whole UTC days from the daily rollup, the rest from events. */
-async function countsPerPoint(tx: Executor, window: KpiWindow, scope: ResolvedScope): Promise<PointCount[]> {
+/**
+ * Annunciations per alarm point in the window: whole UTC days from the daily rollup, the rest from events.
+ * With `top`, only the points that can rank among the first `top` (count at least the top-th highest, so
+ * ties at the boundary stay for the ranking's own order).
+ */
+async function countsPerPoint(
+  tx: Executor,
+  window: KpiWindow,
+  scope: ResolvedScope,
+  top?: number,
+): Promise<PointCount[]> {
   const { lo, hi, pieces } = splitWindow(window, DAY_MS);
   const parts: SQL[] = [
     sql`select point_id, annunciations as n from alarm_point_days
@@ -121,11 +155,15 @@ async function countsPerPoint(tx: Executor, window: KpiWindow, scope: ResolvedSc
     parts.push(sql`select point_id, 1 as n from alarm_events
         where counted and time >= ${timestampParam(piece.from)} and time < ${timestampParam(piece.to)} ${scopeFilter(scope, false)}`);
   }
+  const ranked =
+    top === undefined
+      ? sql``
+      : sql`where c.n >= coalesce((select n from c order by n desc offset ${top - 1} limit 1), 0)`;
   return queryRows<PointCount>(
     tx,
-    sql`select c.point_id as "pointId", p.tag, p.condition, c.n::int as count
-        from (select point_id, sum(n) as n from (${sql.join(parts, sql` union all `)}) u group by point_id) c
-        join alarm_points p on p.id = c.point_id`,
+    sql`with c as (select point_id, sum(n)::int as n from (${sql.join(parts, sql` union all `)}) u group by point_id)
+        select c.point_id as "pointId", p.tag, p.condition, c.n as count
+        from c join alarm_points p on p.id = c.point_id ${ranked}`,
   );
 }
 
@@ -182,34 +220,27 @@ async function episodePoints(
 }
 
 /**
- * The engine's analysis of a window rebuilt from aggregates: annunciation times stand at their bucket's start
- * (all the summary reads from them is n_k and the priority split), points carry counts and episode marks.
+ * The window's counts for the summary (see WindowCounts) from aggregates: n_k and the priority split from the
+ * 10-minute rows, the top points' counts, and the episode marks of the points seen in the window.
  */
-function analysisFromAggregates(
+function windowCounts(
   window: KpiWindow,
   settings: KpiSettings,
-  buckets: BucketRow[],
+  buckets: BucketColumns,
   counts: PointCount[],
   episodes: EpisodePoint[],
-): JournalAnalysis {
+): WindowCounts {
   const starts = bucketStarts(window, TEN_MINUTES_MS);
-  const perStart = new Map<number, BucketRow>();
-  for (const row of buckets) perStart.set(Math.max(row.start, window.from), row);
-  let total = 0;
-  for (const row of buckets) total += row.urgent + row.high + row.medium + row.low;
-  const times = new Float64Array(total);
-  const priorities = new Uint8Array(total);
-  let n = 0;
-  for (const start of starts) {
-    const row = perStart.get(start);
-    if (!row) continue;
+  const bucketOf = new Map(starts.map((start, k) => [start, k]));
+  const perBucket = new Int32Array(starts.length);
+  const perPriority = PRIORITIES.map(() => 0);
+  buckets.start.forEach((start, i) => {
+    const k = bucketOf.get(start) as number;
     PRIORITIES.forEach((priority, code) => {
-      for (let i = 0; i < row[priority]; i++) {
-        times[n] = start;
-        priorities[n++] = code;
-      }
+      perBucket[k] += buckets[priority][i];
+      perPriority[code] += buckets[priority][i];
     });
-  }
+  });
 
   const points = new Map<number, PointAnalysis>();
   const pointOf = (pointId: number, tag: string, condition: string) => {
@@ -229,12 +260,21 @@ function analysisFromAggregates(
     else if (row.kind === 'fleeting') point.fleeting = mark;
     else point.standing = mark;
   }
-  return {
-    window,
-    settings,
-    annunciations: { length: n, times, pointIds: new Int32Array(n), priorities },
-    points: [...points.values()],
-  };
+  return { window, settings, perBucket, perPriority, points: [...points.values()] };
+}
+
+/**
+ * Three independent reads: side by side on the database (PostgreSQL's pool, or queued at once to the embedded
+ * database's thread), one after another inside a transaction, which is a single connection.
+ */
+async function independently<A, B, C>(
+  tx: Executor,
+  a: () => Promise<A>,
+  b: () => Promise<B>,
+  c: () => Promise<C>,
+): Promise<[A, B, C]> {
+  if (tx instanceof PgTransaction) return [await a(), await b(), await c()];
+  return Promise.all([a(), b(), c()]);
 }
 
 export interface SeriesRow {
@@ -259,10 +299,14 @@ export function createKpiRepository(db: Executor) {
     async summary(window: KpiWindow, scope: KpiScope, settings: KpiSettings, tx: Executor = db): Promise<KpiSummary> {
       const resolved = await resolveScope(tx, scope);
       const empty = resolved.empty || window.to <= window.from;
-      const buckets = empty ? [] : await loadPerBucket(tx, window, resolved);
-      const counts = empty ? [] : await countsPerPoint(tx, window, resolved);
-      const episodes = empty ? [] : await episodePoints(tx, window, resolved, settings);
-      return summariseAnalysis(analysisFromAggregates(window, settings, buckets, counts, episodes));
+      if (empty) return summariseCounts(windowCounts(window, settings, noBuckets(), [], []));
+      const [buckets, counts, episodes] = await independently(
+        tx,
+        () => loadPerBucket(tx, window, resolved),
+        () => countsPerPoint(tx, window, resolved, TOP_POINTS),
+        () => episodePoints(tx, window, resolved, settings),
+      );
+      return summariseCounts(windowCounts(window, settings, buckets, counts, episodes));
     },
 
     /** Annunciations per 10 min / hour / plant day (bucket starts as the engine's `seriesBucketStarts`). */
@@ -275,13 +319,14 @@ export function createKpiRepository(db: Executor) {
     ): Promise<SeriesRow[]> {
       const resolved = await resolveScope(tx, scope);
       const starts = seriesBucketStarts(window, bucket, timeZone);
-      const rows = resolved.empty || !starts.length ? [] : await loadPerBucket(tx, window, resolved);
-      rows.sort((a, b) => a.start - b.start);
       const sums = starts.map(() => ({ urgent: 0, high: 0, medium: 0, low: 0 }));
-      let k = 0;
-      for (const row of rows) {
-        while (k + 1 < starts.length && row.start >= starts[k + 1]) k++;
-        for (const priority of PRIORITIES) sums[k][priority] += row[priority];
+      if (!resolved.empty && starts.length) {
+        const buckets = await loadPerBucket(tx, window, resolved);
+        let k = 0;
+        buckets.start.forEach((start, i) => {
+          while (k + 1 < starts.length && start >= starts[k + 1]) k++;
+          for (const priority of PRIORITIES) sums[k][priority] += buckets[priority][i];
+        });
       }
       return starts.map((start, index) => ({
         start: new Date(start).toISOString(),

@@ -2,7 +2,8 @@
  * The alarm journal and what is kept at ingest time so that KPI queries read small aggregates:
  * - `alarm_events.counted`: the ALM was an annunciation (the point was not shelved, suppressed or out of
  *   service), resolved by replaying the point's state (server/domain/ingest/replay.ts);
- * - `alarm_load_10m`: annunciations per 10-minute bucket per console / unit / operating condition;
+ * - `alarm_load_10m`: annunciations per 10-minute bucket per console / unit / operating condition, and
+ *   `alarm_plant_load_10m` the same per bucket and operating condition for the whole plant;
  * - `alarm_point_days`: annunciations per point per UTC day (rankings, top 10);
  * - `alarm_episodes`: chattering runs, fleeting annunciations and active-and-visible spans (stale);
  * - `alarm_point_states`: where each point's replay stopped, so appended events continue from it.
@@ -93,6 +94,20 @@ export const alarmLoad10m = pgTable(
   (table) => [primaryKey({ columns: [table.bucketStart, table.consoleId, table.unitId, table.operatingCondition] })],
 );
 
+/** `alarm_load_10m` summed over consoles and units: the whole plant's load, read as is by the overview. */
+export const alarmPlantLoad10m = pgTable(
+  'alarm_plant_load_10m',
+  {
+    bucketStart: timestamp('bucket_start', { withTimezone: true }).notNull(),
+    operatingCondition: text('operating_condition').notNull().default(''),
+    urgent: integer('urgent').notNull().default(0),
+    high: integer('high').notNull().default(0),
+    medium: integer('medium').notNull().default(0),
+    low: integer('low').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.bucketStart, table.operatingCondition] })],
+);
+
 export const alarmPointDays = pgTable(
   'alarm_point_days',
   {
@@ -106,6 +121,8 @@ export const alarmPointDays = pgTable(
       columns: [table.dayStart, table.pointId, table.consoleId, table.unitId, table.operatingCondition],
     }),
     index('alarm_point_days_point_idx').on(table.pointId),
+    // Per-point sums over a window (top 10, rankings) read this index alone, without visiting the table.
+    index('alarm_point_days_day_point_idx').on(table.dayStart, table.pointId, table.annunciations),
   ],
 );
 
@@ -128,6 +145,8 @@ export const alarmEpisodes = pgTable(
   (table) => [
     primaryKey({ columns: [table.pointId, table.kind, table.startTime] }),
     index('alarm_episodes_kind_start_idx').on(table.kind, table.startTime),
+    // A window's chattering runs and fleeting annunciations are the few short ones: read by span, then start.
+    index('alarm_episodes_kind_span_idx').on(table.kind, sql`(${table.endTime} - ${table.startTime})`, table.startTime),
   ],
 );
 

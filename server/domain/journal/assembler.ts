@@ -64,6 +64,7 @@ export class JournalAssembler {
   private rowsRead = 0;
   private bytesRead = 0;
   private nextProgressBytes = PROGRESS_BYTES;
+  private readonly record: Record<string, unknown> = {};
   private yieldedRowsRead = 0;
   private yieldedErrorCount = 0;
   /** Nothing more is read once the header is unusable or the file structure broke. */
@@ -104,7 +105,8 @@ export class JournalAssembler {
         message: `字段数量不符：本行 ${cells.length} 个字段，表头 ${columns.length} 个（内容含英文逗号时请用英文双引号括起来）`,
       });
     } else {
-      const record: Record<string, unknown> = {};
+      // One record object for every row: the validation reads it and keeps nothing of it.
+      const record = this.record;
       for (let index = 0; index < columns.length; index++) {
         const column = columns[index];
         if (column) record[column] = cells[index];

@@ -161,23 +161,32 @@ export class CsvTokenizer {
 }
 
 /**
- * The records of a CSV upload (UTF-8, with or without BOM), streamed: never more than one chunk and one
- * record of the file in memory. `onBytes` hears the bytes consumed so far and may throw (a size limit).
+ * The records of a CSV upload (UTF-8, with or without BOM), streamed chunk by chunk: each yield is the
+ * records the chunk completed, so a million-row file costs a few thousand awaits rather than one a record.
+ * Never more than one chunk and one record of the file in memory. `onBytes` hears the bytes consumed so
+ * far and may throw (a size limit).
  */
-export async function* readCsvRecords(
+export async function* readCsvChunks(
   input: JournalInput,
   onBytes: (total: number) => void,
-): AsyncGenerator<CsvRecord, void, undefined> {
+): AsyncGenerator<CsvRecord[], void, undefined> {
   const tokenizer = new CsvTokenizer();
   const decoder = new TextDecoder('utf-8');
   let bytes = 0;
   for await (const chunk of input as AsyncIterable<Uint8Array | string>) {
     bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
     onBytes(bytes);
-    yield* tokenizer.feed(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+    yield tokenizer.feed(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
   }
-  yield* tokenizer.feed(decoder.decode());
-  yield* tokenizer.end();
+  yield [...tokenizer.feed(decoder.decode()), ...tokenizer.end()];
+}
+
+/** The records of a CSV upload one by one (see readCsvChunks). */
+export async function* readCsvRecords(
+  input: JournalInput,
+  onBytes: (total: number) => void,
+): AsyncGenerator<CsvRecord, void, undefined> {
+  for await (const records of readCsvChunks(input, onBytes)) yield* records;
 }
 
 /**
@@ -188,14 +197,16 @@ export async function* parseJournalCsv(
   options: JournalParseOptions = {},
 ): AsyncGenerator<JournalBatch, void, undefined> {
   const assembler = new JournalAssembler(resolveJournalOptions(options), true);
-  for await (const record of readCsvRecords(input, (total) => assembler.advanceBytes(total))) {
-    if (record.fatal) assembler.fail(record.row, record.problem ?? '');
-    else if (record.problem !== undefined) assembler.reject(record.row, record.problem);
-    else {
-      const batch = assembler.push(record.row, record.fields);
-      if (batch) yield batch;
+  reading: for await (const records of readCsvChunks(input, (total) => assembler.advanceBytes(total))) {
+    for (const record of records) {
+      if (record.fatal) assembler.fail(record.row, record.problem ?? '');
+      else if (record.problem !== undefined) assembler.reject(record.row, record.problem);
+      else {
+        const batch = assembler.push(record.row, record.fields);
+        if (batch) yield batch;
+      }
+      if (assembler.stopped) break reading;
     }
-    if (assembler.stopped) break;
   }
   const last = assembler.finish();
   if (last) yield last;

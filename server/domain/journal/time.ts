@@ -173,11 +173,12 @@ function digitsAt(text: string, at: number, count: number): number {
 }
 
 /**
- * Fast path for the common `YYYY-MM-DD HH:mm:ss[.SSS]` (or `T`) without offset: the wall clock as if UTC,
- * NaN for an impossible date, undefined when the text has another shape (the general pattern decides).
+ * Fast path for the common `YYYY-MM-DD HH:mm:ss[.SSS]` (or `T`), read from the first `length` characters:
+ * the wall clock as if UTC, NaN for an impossible date, undefined when the text has another shape (the
+ * general pattern decides).
  */
-function fixedWall(text: string): number | undefined {
-  if (text.length !== 19 && text.length !== 23) return undefined;
+function fixedWall(text: string, length: number): number | undefined {
+  if (length !== 19 && length !== 23) return undefined;
   const separator = text.charCodeAt(10);
   if (
     text.charCodeAt(4) !== 0x2d ||
@@ -185,7 +186,7 @@ function fixedWall(text: string): number | undefined {
     (separator !== 0x20 && separator !== 0x54) ||
     text.charCodeAt(13) !== 0x3a ||
     text.charCodeAt(16) !== 0x3a ||
-    (text.length === 23 && text.charCodeAt(19) !== 0x2e)
+    (length === 23 && text.charCodeAt(19) !== 0x2e)
   ) {
     return undefined;
   }
@@ -195,11 +196,17 @@ function fixedWall(text: string): number | undefined {
   const hour = digitsAt(text, 11, 2);
   const minute = digitsAt(text, 14, 2);
   const second = digitsAt(text, 17, 2);
-  const millisecond = text.length === 23 ? digitsAt(text, 20, 3) : 0;
+  const millisecond = length === 23 ? digitsAt(text, 20, 3) : 0;
   if (year < 0 || month < 0 || day < 0 || hour < 0 || minute < 0 || second < 0 || millisecond < 0) return undefined;
   if (year < 1000 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return Number.NaN;
   if (hour > 23 || minute > 59 || second > 59) return Number.NaN;
   return Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
+}
+
+/** Whether the text ends in the UTC designator `Z` (as `toISOString` writes), which the fast path also reads. */
+function endsInZulu(text: string): boolean {
+  const last = text.charCodeAt(text.length - 1);
+  return last === 0x5a || last === 0x7a;
 }
 
 /** Reads a journal time; exceljs date cells arrive as Dates whose UTC fields are the wall clock. */
@@ -213,9 +220,11 @@ export function readJournalTime(input: string | Date, timeZone: string = DEFAULT
   }
 
   const text = input.trim();
-  const fixed = fixedWall(text);
+  const zulu = endsInZulu(text);
+  const fixed = fixedWall(text, zulu ? text.length - 1 : text.length);
   if (fixed !== undefined) {
     if (Number.isNaN(fixed)) return { ok: false, reason: 'format' };
+    if (zulu) return { ok: true, time: fixed };
     const time = zone.instantOf(fixed);
     return time === undefined ? { ok: false, reason: 'nonexistent' } : { ok: true, time };
   }

@@ -1,6 +1,13 @@
 import { bucketStarts, countPerBucket } from './buckets';
 import { type Flood, floodDuration, floodsFromBuckets } from './floods';
-import { analyseJournal, isChattering, isFleeting, isStanding, type JournalAnalysis } from './journal';
+import {
+  analyseJournal,
+  isChattering,
+  isFleeting,
+  isStanding,
+  type JournalAnalysis,
+  type PointAnalysis,
+} from './journal';
 import { topRanked } from './ranking';
 import {
   assertWindow,
@@ -8,6 +15,8 @@ import {
   HOUR_MS,
   type JournalEvent,
   type KpiOptions,
+  type KpiSettings,
+  type KpiWindow,
   PRIORITIES,
   type Priority,
   resolveKpiSettings,
@@ -51,13 +60,16 @@ export function tenMinuteLoad(analysis: JournalAnalysis): TenMinuteLoad {
 }
 
 /** Annunciations per alarm point, for points with any. */
-export function pointCounts(analysis: JournalAnalysis): { tag: string; condition: string; count: number }[] {
+export function pointCounts(analysis: {
+  points: readonly PointAnalysis[];
+}): { tag: string; condition: string; count: number }[] {
   return analysis.points
     .filter((point) => point.annunciations > 0)
     .map(({ tag, condition, annunciations }) => ({ tag, condition, count: annunciations }));
 }
 
-const TOP_POINTS = 10;
+/** Points in the summary's top list. */
+export const TOP_POINTS = 10;
 
 const iso = (time: number) => new Date(time).toISOString();
 /** part ÷ whole × 100, and 0 when there is no whole (N = 0, T = 0, K = 0). */
@@ -65,32 +77,57 @@ const percent = (part: number, whole: number) => (whole > 0 ? (part / whole) * 1
 const perPeriod = (count: number, windowMs: number, periodMs: number) =>
   windowMs > 0 ? count / (windowMs / periodMs) : 0;
 
+/**
+ * What the summary reads from a window: annunciations per 10-minute bucket (n_k, one per `bucketStarts`), per
+ * priority (in PRIORITIES order), and the points with their annunciation counts and episode marks. Points
+ * without annunciations or marks may be left out, and so may points that cannot reach the top 10.
+ */
+export interface WindowCounts {
+  window: KpiWindow;
+  settings: KpiSettings;
+  perBucket: Int32Array;
+  perPriority: readonly number[];
+  points: readonly PointAnalysis[];
+}
+
 /** The KPI summary of an analysed journal (see `computeKpiSummary`). */
 export function summariseAnalysis(analysis: JournalAnalysis): KpiSummary {
-  const { window, settings, annunciations } = analysis;
-  const total = annunciations.length;
+  const { annunciations } = analysis;
+  const perPriority = new Array<number>(PRIORITIES.length).fill(0);
+  for (let i = 0; i < annunciations.length; i++) perPriority[annunciations.priorities[i]]++;
+  return summariseCounts({
+    window: analysis.window,
+    settings: analysis.settings,
+    perBucket: countPerBucket(annunciations.times, bucketStarts(analysis.window, TEN_MINUTES_MS)),
+    perPriority,
+    points: analysis.points,
+  });
+}
+
+/** The KPI summary from a window's counts (see WindowCounts); every formula of domain.md is here. */
+export function summariseCounts({ window, settings, perBucket, perPriority, points }: WindowCounts): KpiSummary {
+  const total = perPriority.reduce((sum, n) => sum + n, 0);
   const windowMs = window.to - window.from;
-  const { starts, counts, floods } = tenMinuteLoad(analysis);
+  const starts = bucketStarts(window, TEN_MINUTES_MS);
+  const floods = floodsFromBuckets(perBucket, starts, window.to, settings);
 
   let periodsOver = 0;
   let peak = 0;
   let peakAt: number | null = null;
-  for (let k = 0; k < counts.length; k++) {
-    if (counts[k] > settings.overloadThreshold) periodsOver++;
-    if (counts[k] > peak) {
-      peak = counts[k];
+  for (let k = 0; k < perBucket.length; k++) {
+    if (perBucket[k] > settings.overloadThreshold) periodsOver++;
+    if (perBucket[k] > peak) {
+      peak = perBucket[k];
       peakAt = starts[k];
     }
   }
 
-  const top10 = topRanked(pointCounts(analysis), TOP_POINTS).map((point) => ({
+  const top10 = topRanked(pointCounts({ points }), TOP_POINTS).map((point) => ({
     ...point,
     share: percent(point.count, total),
   }));
   const top10Count = top10.reduce((sum, point) => sum + point.count, 0);
 
-  const perPriority = new Array<number>(PRIORITIES.length).fill(0);
-  for (let i = 0; i < total; i++) perPriority[annunciations.priorities[i]]++;
   const priorityDistribution = Object.fromEntries(
     PRIORITIES.map((priority, index) => [priority, percent(perPriority[index], total)]),
   ) as Record<Priority, number>;
@@ -103,7 +140,7 @@ export function summariseAnalysis(analysis: JournalAnalysis): KpiSummary {
     avgPerHour: perPeriod(total, windowMs, HOUR_MS),
     avgPerDay: perPeriod(total, windowMs, DAY_MS),
     periodsOver,
-    pctPeriodsOver: percent(periodsOver, counts.length),
+    pctPeriodsOver: percent(periodsOver, perBucket.length),
     peak10Min: peak,
     peak10MinAt: peakAt === null ? null : iso(peakAt),
     floods: floods.map((flood) => ({
@@ -115,9 +152,9 @@ export function summariseAnalysis(analysis: JournalAnalysis): KpiSummary {
     pctTimeInFlood: percent(floodDuration(floods), windowMs),
     top10,
     top10Share: percent(top10Count, total),
-    chatteringCount: analysis.points.filter(isChattering).length,
-    fleetingCount: analysis.points.filter(isFleeting).length,
-    staleCount: analysis.points.filter(isStanding).length,
+    chatteringCount: points.filter(isChattering).length,
+    fleetingCount: points.filter(isFleeting).length,
+    staleCount: points.filter(isStanding).length,
     priorityDistribution,
   };
 }
