@@ -43,10 +43,24 @@ function wallClockReader(timeZone: string): (time: number) => WallClock {
   };
 }
 
+/** The zone's offset from UTC at an instant, in ms. */
+function offsetReader(readWallClock: (time: number) => WallClock): (time: number) => number {
+  return (time) => readWallClock(time).wallMs - Math.floor(time / 1000) * 1000;
+}
+
+/**
+ * The instant at which the zone's wall clock reads `wallMs` (its fields read as if UTC): a board's custom
+ * range is picked on the plant's clock. A wall time that a DST change skips comes out an hour to one side.
+ */
+export function wallClockInstant(timeZone: string): (wallMs: number) => number {
+  const offsetAt = offsetReader(wallClockReader(timeZone));
+  return (wallMs) => wallMs - offsetAt(wallMs - offsetAt(wallMs));
+}
+
 /** Builds a resolver of plant days; throws RangeError for an unknown time zone (from Intl). */
 export function plantDayResolver(timeZone: string): PlantDayResolver {
   const readWallClock = wallClockReader(timeZone);
-  const offsetAt = (time: number) => readWallClock(time).wallMs - Math.floor(time / 1000) * 1000;
+  const offsetAt = offsetReader(readWallClock);
 
   const dayStartOf = (time: number): { start: number; clock: WallClock } => {
     const clock = readWallClock(time);

@@ -2,8 +2,16 @@ import { request } from '@umijs/max';
 import { HttpResponse, http } from 'msw';
 import { formatDateTime } from '@/utils/datetime';
 import { exportExcel, exportFileName } from '@/utils/export';
+import { fromPlantPicker, toPlantPicker } from '@/utils/plantTime';
 import { addressWithout, getQueryParam } from '@/utils/query';
-import { clearSession, hasPermission, readPermissions, setToken, storePermissions } from '@/utils/session';
+import {
+  clearSession,
+  hasPermission,
+  readPermissions,
+  setToken,
+  storePermissions,
+  storePlantTimeZone,
+} from '@/utils/session';
 import { mockApi, startAppRuntime } from './helpers';
 
 const server = mockApi();
@@ -32,6 +40,27 @@ describe('date-time format (seed §9)', () => {
     vi.useFakeTimers({ now: new Date(2026, 10, 22, 9, 8, 7), toFake: ['Date'] });
     expect(formatDateTime()).toBe('2026-11-22 09:08:07');
     vi.useRealTimers();
+  });
+
+  it("reads the plant's clock, whatever the browser's zone", () => {
+    storePlantTimeZone('Asia/Shanghai');
+    expect(formatDateTime('2026-01-01T16:04:05Z')).toBe('2026-01-02 00:04:05');
+    storePlantTimeZone('America/New_York');
+    expect(formatDateTime('2026-07-01T04:00:00.000Z')).toBe('2026-07-01 00:00:00');
+  });
+});
+
+describe("date pickers on the plant's clock", () => {
+  it('show the plant wall clock and read a pick back as the instant it names', () => {
+    const shanghai = toPlantPicker('2026-03-01T16:30:00Z', 'Asia/Shanghai');
+    expect([shanghai.date(), shanghai.hour(), shanghai.minute()]).toEqual([2, 0, 30]);
+    expect(fromPlantPicker(shanghai, 'Asia/Shanghai').toISOString()).toBe('2026-03-01T16:30:00.000Z');
+    // Either side of New York's spring change (8 March 2026, 02:00 EST → 03:00 EDT).
+    for (const instant of ['2026-03-08T06:59:00.000Z', '2026-03-08T07:00:00.000Z', '2026-11-01T05:30:00.000Z']) {
+      expect(fromPlantPicker(toPlantPicker(instant, 'America/New_York'), 'America/New_York').toISOString()).toBe(
+        instant,
+      );
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { DatePicker } from 'antd';
-import dayjs from 'dayjs';
+import { fromPlantPicker, toPlantPicker } from '@/utils/plantTime';
 
 export interface CustomRangeProps {
   from?: string;
@@ -7,7 +7,7 @@ export interface CustomRangeProps {
   onChange: (range: { from: string; to: string }) => void;
 }
 
-/** The custom time range of a board; fetched only when 自定义 is chosen. */
+/** The custom time range of a board, on the plant's clock; fetched only when 自定义 is chosen. */
 export default function CustomRange({ from, to, onChange }: CustomRangeProps) {
   return (
     <DatePicker.RangePicker
@@ -15,9 +15,10 @@ export default function CustomRange({ from, to, onChange }: CustomRangeProps) {
       showTime={{ format: 'HH:mm' }}
       format="YYYY-MM-DD HH:mm"
       allowClear={false}
-      value={[dayjs(from), dayjs(to)]}
+      value={[toPlantPicker(from), toPlantPicker(to)]}
       onChange={(range) => {
-        if (range?.[0] && range[1]) onChange({ from: range[0].toISOString(), to: range[1].toISOString() });
+        if (range?.[0] && range[1])
+          onChange({ from: fromPlantPicker(range[0]).toISOString(), to: fromPlantPicker(range[1]).toISOString() });
       }}
     />
   );

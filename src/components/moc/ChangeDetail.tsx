@@ -12,13 +12,11 @@ import {
   type ConditionOverride,
   type ConditionProposalView,
 } from '@/shared/moc';
-import { formatDateTime } from '@/utils/datetime';
+import { formatDateTime, formatOptionalDateTime } from '@/utils/datetime';
 import ApprovalSteps from './ApprovalSteps';
 import { type PriorityName, settingText } from './format';
 import { usePriorityNames } from './priorities';
 import { BusinessTypeTag, ChangeStatusTag, RiskTag } from './Tags';
-
-const time = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 function ItemsTable({ items }: { items: ChangeItem[] }) {
   const priorities = usePriorityNames();
@@ -131,10 +129,10 @@ export default function ChangeDetail({ change }: { change: ChangeRequestDetail }
         </Descriptions.Item>
         <Descriptions.Item label="发起人">{change.initiator.name}</Descriptions.Item>
         {change.template && <Descriptions.Item label="模板">{change.template}</Descriptions.Item>}
-        <Descriptions.Item label="创建时间">{time(change.createdAt)}</Descriptions.Item>
-        <Descriptions.Item label="提交时间">{time(change.submittedAt)}</Descriptions.Item>
-        <Descriptions.Item label="结束时间">{time(change.endedAt)}</Descriptions.Item>
-        <Descriptions.Item label="实施时间">{time(change.appliedAt)}</Descriptions.Item>
+        <Descriptions.Item label="创建时间">{formatOptionalDateTime(change.createdAt)}</Descriptions.Item>
+        <Descriptions.Item label="提交时间">{formatOptionalDateTime(change.submittedAt)}</Descriptions.Item>
+        <Descriptions.Item label="结束时间">{formatOptionalDateTime(change.endedAt)}</Descriptions.Item>
+        <Descriptions.Item label="实施时间">{formatOptionalDateTime(change.appliedAt)}</Descriptions.Item>
         <Descriptions.Item label="变更原因" span={2}>
           <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{change.reason}</Typography.Paragraph>
         </Descriptions.Item>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import OverviewBoard from '@/pages/Alarm/Board/Over';
 import { permissionString } from '@/shared/routes';
+import { storePlantTimeZone } from '@/utils/session';
 import { mockApi, startAppRuntime } from '../helpers';
 import { address, judged, ok, renderBoard, scopes, summary } from './fixtures';
 
@@ -112,6 +113,18 @@ describe('报警总览', { timeout: 30_000 }, () => {
       const last = queries[queries.length - 1];
       expect(Date.parse(last.get('to') ?? '') - Date.parse(last.get('from') ?? '')).toBe(86_400_000);
     });
+  });
+
+  it("shows a shared custom range on the plant's clock, whatever the browser's zone", async () => {
+    storePlantTimeZone('Asia/Shanghai');
+    serve(summary());
+    renderBoard(
+      <OverviewBoard />,
+      '/alarm/board/over?range=custom&from=2026-03-01T16:00:00.000Z&to=2026-03-02T04:30:00.000Z',
+      [view],
+    );
+    expect(await screen.findByDisplayValue('2026-03-02 00:00')).toBeInTheDocument();
+    expect(screen.getByDisplayValue('2026-03-02 12:30')).toBeInTheDocument();
   });
 
   it('says what to do when the range holds no alarm, with the way to import for users who may', async () => {

@@ -31,11 +31,9 @@ import {
   type Decision,
 } from '@/shared/moc';
 import { permissionString } from '@/shared/routes';
-import { formatDateTime } from '@/utils/datetime';
+import { formatOptionalDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
 import DecisionModal, { type Deciding } from './components/DecisionModal';
-
-const time = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 const stepText = (row: ApprovalSummary) =>
   row.currentStep === null
@@ -148,8 +146,13 @@ export default function ApprovalListPage() {
     { title: '发起人', dataIndex: ['initiator', 'name'], search: false },
     { title: '审批流程', dataIndex: 'flowName', search: false },
     { title: '审批进度', key: 'progress', search: false, render: (_, row) => stepText(row) },
-    { title: '提交时间', dataIndex: 'startedAt', search: false, render: (_, row) => time(row.startedAt) },
-    { title: '结束时间', dataIndex: 'endedAt', search: false, render: (_, row) => time(row.endedAt) },
+    {
+      title: '提交时间',
+      dataIndex: 'startedAt',
+      search: false,
+      render: (_, row) => formatOptionalDateTime(row.startedAt),
+    },
+    { title: '结束时间', dataIndex: 'endedAt', search: false, render: (_, row) => formatOptionalDateTime(row.endedAt) },
     { title: '操作', valueType: 'option', fixed: 'right', render: (_, row) => actions(row, true) },
   ];
 

@@ -11,6 +11,7 @@ import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
 import { ABNORMAL_KIND_LABELS, ABNORMAL_STATUS_VALUES, abnormalKindLabel, LIBRARY_ROUTE } from '@/shared/alarmLibrary';
 import { permissionString } from '@/shared/routes';
+import { formatOptionalDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
 import { ABNORMAL_PATH, type AbnormalRecord, closeAbnormal, fetchAbnormal } from './service';
 
@@ -77,8 +78,18 @@ export default function AbnormalListPage() {
             valueEnum: Object.fromEntries(Object.entries(ABNORMAL_KIND_LABELS).map(([kind, text]) => [kind, { text }])),
             render: (_, record) => abnormalKindLabel(record.kind),
           },
-          { title: '首次发现', dataIndex: 'firstSeen', valueType: 'dateTime', search: false },
-          { title: '最近发现', dataIndex: 'lastSeen', valueType: 'dateTime', search: false },
+          {
+            title: '首次发现',
+            dataIndex: 'firstSeen',
+            search: false,
+            render: (_, record) => formatOptionalDateTime(record.firstSeen),
+          },
+          {
+            title: '最近发现',
+            dataIndex: 'lastSeen',
+            search: false,
+            render: (_, record) => formatOptionalDateTime(record.lastSeen),
+          },
           { title: '次数', dataIndex: 'count', search: false },
           {
             title: '状态',
@@ -88,7 +99,12 @@ export default function AbnormalListPage() {
             render: (_, record) => <Tag color={STATUS_COLORS[record.status]}>{record.status}</Tag>,
           },
           { title: '处置人', dataIndex: 'handledBy', search: false },
-          { title: '处置时间', dataIndex: 'handledAt', valueType: 'dateTime', search: false },
+          {
+            title: '处置时间',
+            dataIndex: 'handledAt',
+            search: false,
+            render: (_, record) => formatOptionalDateTime(record.handledAt),
+          },
           { title: '处置说明', dataIndex: 'note', search: false, ellipsis: true },
           {
             title: '操作',

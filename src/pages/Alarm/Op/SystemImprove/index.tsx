@@ -2,7 +2,6 @@
 import { PageContainer, ProCard } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
 import { Col, Row, Segmented, Skeleton, Table } from 'antd';
-import dayjs from 'dayjs';
 import type React from 'react';
 import { useMemo } from 'react';
 import { LoadFailed, NoAlarmData } from '@/components/board/BoardStates';
@@ -13,9 +12,10 @@ import Chart from '@/components/charts/Chart';
 import type { ChartOption } from '@/components/charts/echarts';
 import ExportButton from '@/components/ExportButton';
 import { formatKpi, KPI_DEFINITIONS, kpiStatus, TARGET_KPIS } from '@/shared/kpiTargets';
+import { formatPlantTime } from '@/utils/datetime';
 import { fetchImprovement, IMPROVE_PATH, type Improvement, type Period, type PeriodRow } from './service';
 
-const periodLabel = (row: PeriodRow) => dayjs(row.start).format('YYYY-MM-DD');
+const periodLabel = (row: PeriodRow) => formatPlantTime(row.start, 'YYYY-MM-DD');
 
 /** Annunciations as bars, the average rate as a line against its target; applied change requests marked. */
 function trendOption(data: Improvement): ChartOption {

@@ -25,11 +25,9 @@ import {
 } from '@/services/moc';
 import { type ChangeRequestSummary, RISK_LEVEL_LABELS } from '@/shared/moc';
 import { permissionString } from '@/shared/routes';
-import { formatDateTime } from '@/utils/datetime';
+import { formatOptionalDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
 import { getQueryParam } from '@/utils/query';
-
-const time = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 /** The request the address asks to open (`?open=<id>`), once. */
 function changeFromAddress(): number | undefined {
@@ -82,9 +80,24 @@ export default function ChangeListPage() {
       render: (_, row) => progressText(row.approval),
     },
     { title: '只看我发起的', dataIndex: 'mine', valueType: 'switch', hideInTable: true },
-    { title: '创建时间', dataIndex: 'createdAt', search: false, render: (_, row) => time(row.createdAt) },
-    { title: '提交时间', dataIndex: 'submittedAt', search: false, render: (_, row) => time(row.submittedAt) },
-    { title: '实施时间', dataIndex: 'appliedAt', search: false, render: (_, row) => time(row.appliedAt) },
+    {
+      title: '创建时间',
+      dataIndex: 'createdAt',
+      search: false,
+      render: (_, row) => formatOptionalDateTime(row.createdAt),
+    },
+    {
+      title: '提交时间',
+      dataIndex: 'submittedAt',
+      search: false,
+      render: (_, row) => formatOptionalDateTime(row.submittedAt),
+    },
+    {
+      title: '实施时间',
+      dataIndex: 'appliedAt',
+      search: false,
+      render: (_, row) => formatOptionalDateTime(row.appliedAt),
+    },
     {
       title: '操作',
       valueType: 'option',

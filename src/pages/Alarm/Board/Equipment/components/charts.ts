@@ -1,6 +1,7 @@
 /** ECharts options of 设备报警看板. */
-import dayjs from 'dayjs';
+
 import type { ChartOption } from '@/components/charts/echarts';
+import { formatPlantTime } from '@/utils/datetime';
 import type { EquipmentBoard, EquipmentLoad } from '../service';
 
 const RANKED = 15;
@@ -41,7 +42,7 @@ export function equipmentHeatmapOption(board: EquipmentBoard): ChartOption {
     grid: { left: 96, right: 24, top: 16, bottom: 72 },
     xAxis: {
       type: 'category',
-      data: board.heatmap.days.map((day) => dayjs(day).format('MM-DD')),
+      data: board.heatmap.days.map((day) => formatPlantTime(day, 'MM-DD')),
       splitArea: { show: true },
     },
     yAxis: { type: 'category', data: names, inverse: true, splitArea: { show: true } },

@@ -1,7 +1,8 @@
 /** ECharts options of 报警性能看板. */
-import dayjs from 'dayjs';
+
 import type { ChartOption } from '@/components/charts/echarts';
 import { OPERATING_LEVELS, type OperatingLevel } from '@/shared/kpiTargets';
+import { formatPlantTime } from '@/utils/datetime';
 import type { Performance } from '../service';
 
 const LEVEL_COLORS: Record<OperatingLevel, string> = {
@@ -102,7 +103,7 @@ export function floodTimelineOption(floods: Performance['floods']): ChartOption 
         itemStyle: { color: '#ff4d4f' },
         symbolSize: (value: number[]) => Math.min(8 + Math.sqrt(value[2]) * 2, 40),
         data: floods.map((flood) => ({
-          name: `${dayjs(flood.start).format('MM-DD HH:mm')}–${dayjs(flood.end).format('HH:mm')}`,
+          name: `${formatPlantTime(flood.start, 'MM-DD HH:mm')}–${formatPlantTime(flood.end, 'HH:mm')}`,
           value: [flood.start, flood.peak, flood.count],
         })),
         label: {
