@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the server-side budgets of quality.md, printed (not asserted):
- * - the first start's demo seed (time);
+ * - the first start's demo seed (time), then each board's API calls on that plant (scripts/bench/boards.ts);
  * - import of the 1,000,000-row CSV journal over HTTP (time, the server's peak RSS, progress seen);
  * - `/api/kpi/summary` for 30 days on that journal, p50 / p95;
  * - `/api/health` p99 while those KPI queries run;
@@ -20,6 +20,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { openDatabase } from '../../server/db';
 import { seedDatabase } from '../../server/seed';
+import { benchBoards } from './boards';
 import { benchDatabase } from './database';
 import { benchExport } from './export';
 import { BENCH_END, writeBenchJournal } from './journal-file';
@@ -49,7 +50,11 @@ async function benchDemoSeed(): Promise<void> {
       rows: { n: number }[];
     };
     print(`demo seed (first start, ${target.label}): ${took} for ${result.rows[0].n.toLocaleString('en-US')} events`);
-    await database.close();
+    try {
+      await benchBoards(print, target.config, database);
+    } finally {
+      await database.close();
+    }
   } finally {
     await target.dispose();
   }

@@ -10,7 +10,7 @@ import { seriesBucketStarts } from '../domain/kpi/buckets';
 import type { KpiSummary } from '../domain/kpi/summary';
 import { HOUR_MS, type KpiSettings, type KpiWindow } from '../domain/kpi/types';
 import { createKpiRepository, type KpiScope, resolveScope, scopeFilter } from './kpi';
-import { arrayParam, epochMs, isoTime, queryRows, timestampParam } from './raw-sql';
+import { arrayParam, epochMs, isoTime, queryRows, sideBySide, timestampParam } from './raw-sql';
 
 const TARGETS_KEY = 'kpiTargets';
 
@@ -135,11 +135,11 @@ export function createBoardsRepository(db: Executor) {
           : scope.unit !== undefined
             ? (await kpi.ranking(window, scope, 'console', tx)).map((row) => row.name)
             : (await queryRows<{ name: string }>(tx, sql`select name from consoles order by name`)).map((r) => r.name);
-      const rows: { console: string; summary: KpiSummary }[] = [];
-      for (const name of names) {
-        rows.push({ console: name, summary: await kpi.summary(window, { ...scope, console: name }, settings, tx) });
-      }
-      return rows;
+      const summaries = await sideBySide(
+        tx,
+        ...names.map((name) => () => kpi.summary(window, { ...scope, console: name }, settings, tx)),
+      );
+      return names.map((name, index) => ({ console: name, summary: summaries[index] }));
     },
 
     /** How many 10-minute periods of the window fall in each rate bin (empty periods count as 0). */

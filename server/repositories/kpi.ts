@@ -4,7 +4,6 @@
  * Window edges that cut a 10-minute bucket or a day are counted from the events.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db';
 import { type BucketSize, bucketStarts, seriesBucketStarts } from '../domain/kpi/buckets';
 import type { PointAnalysis } from '../domain/kpi/journal';
@@ -17,7 +16,7 @@ import {
   type Priority,
   TEN_MINUTES_MS,
 } from '../domain/kpi/types';
-import { arrayParam, epochMs, queryRows, timestampParam } from './raw-sql';
+import { arrayParam, epochMs, queryRows, sideBySide, timestampParam } from './raw-sql';
 
 /** Scope of a KPI query by name, as in the journal; a name that matches nothing gives an empty scope. */
 export interface KpiScope {
@@ -263,20 +262,6 @@ function windowCounts(
   return { window, settings, perBucket, perPriority, points: [...points.values()] };
 }
 
-/**
- * Three independent reads: side by side on the database (PostgreSQL's pool, or queued at once to the embedded
- * database's thread), one after another inside a transaction, which is a single connection.
- */
-async function independently<A, B, C>(
-  tx: Executor,
-  a: () => Promise<A>,
-  b: () => Promise<B>,
-  c: () => Promise<C>,
-): Promise<[A, B, C]> {
-  if (tx instanceof PgTransaction) return [await a(), await b(), await c()];
-  return Promise.all([a(), b(), c()]);
-}
-
 export interface SeriesRow {
   start: string;
   end: string;
@@ -300,7 +285,7 @@ export function createKpiRepository(db: Executor) {
       const resolved = await resolveScope(tx, scope);
       const empty = resolved.empty || window.to <= window.from;
       if (empty) return summariseCounts(windowCounts(window, settings, noBuckets(), [], []));
-      const [buckets, counts, episodes] = await independently(
+      const [buckets, counts, episodes] = await sideBySide(
         tx,
         () => loadPerBucket(tx, window, resolved),
         () => countsPerPoint(tx, window, resolved, TOP_POINTS),

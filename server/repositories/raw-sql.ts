@@ -1,5 +1,6 @@
 /** Raw-SQL helpers that behave the same on PGlite and node-postgres. */
 import { type SQL, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db';
 
 /** Rows of a raw query; both drivers answer `{rows}`. */
@@ -37,3 +38,17 @@ export function timestampParam(ms: number): SQL {
 /** A timestamptz column as ISO 8601 UTC text, the same on both drivers. */
 export const isoTime = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * Independent reads: side by side on the database (PostgreSQL's pool, or queued at once to the embedded
+ * database's thread), one after another inside a transaction, which is a single connection.
+ */
+export async function sideBySide<T extends readonly unknown[]>(
+  tx: Executor,
+  ...reads: { [K in keyof T]: () => Promise<T[K]> }
+): Promise<T> {
+  if (!(tx instanceof PgTransaction)) return Promise.all(reads.map((read) => read())) as unknown as Promise<T>;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
+}

@@ -197,9 +197,13 @@ const boardRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async 
     const window = windowOf(query);
     const scope = scopeOf(query);
     const settings = (await abnormal.settings()).kpi;
-    const targetSettings = await boards.targets();
-    const whole = await kpi.summary(window, scope, settings);
-    const consoles = (await boards.perConsole(window, scope, settings)).map(({ console, summary }) => ({
+    const [targetSettings, whole, perConsole, histogram] = await Promise.all([
+      boards.targets(),
+      kpi.summary(window, scope, settings),
+      boards.perConsole(window, scope, settings),
+      boards.rateHistogram(window, scope, plantTimeZone),
+    ]);
+    const consoles = perConsole.map(({ console, summary }) => ({
       console,
       figures: figuresOf(summary),
       targets: effectiveTargets(targetSettings, { unit: query.unit, console }),
@@ -209,7 +213,7 @@ const boardRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async 
       consoles,
       scope: { figures: figuresOf(whole), targets: effectiveTargets(targetSettings, query), level: levelOf(whole) },
       warnFactor: targetSettings.warnFactor,
-      histogram: await boards.rateHistogram(window, scope, plantTimeZone),
+      histogram,
       floods: whole.floods,
     };
   };
