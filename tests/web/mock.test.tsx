@@ -5,6 +5,7 @@ import { HttpResponse, http } from 'msw';
 import MockPage from '@/pages/Alarm/Mock';
 import type { JournalBatch } from '@/pages/Alarm/Mock/service';
 import { permissionString } from '@/shared/routes';
+import { storePlantTimeZone } from '@/utils/session';
 import { mockApi, startAppRuntime } from './helpers';
 import { ok, renderWithPermissions } from './render';
 
@@ -83,6 +84,26 @@ describe('模拟 page', { timeout: 30_000 }, () => {
     renderWithPermissions(<MockPage />, [view]);
     await userEvent.upload(fileInput(), csv());
     expect(await screen.findByText('导入成功：1,500 条事件，跳过重复 2 条')).toBeInTheDocument();
+  });
+
+  it("simulates the last whole day on the plant's clock unless told otherwise", async () => {
+    batches([]);
+    // Kolkata is UTC+05:30: its whole hours fall on the half hour of UTC and of this test's browser.
+    storePlantTimeZone('Asia/Kolkata');
+    const bodies: { from: string; to: string }[] = [];
+    server.use(
+      http.post('/api/alarm/mock/simulate', async ({ request }) => {
+        bodies.push((await request.json()) as { from: string; to: string });
+        return HttpResponse.json(ok({ imported: 480, duplicates: 0, batchId: 8 }));
+      }),
+    );
+    renderWithPermissions(<MockPage />, [view]);
+    await userEvent.click(await screen.findByRole('button', { name: /生\s*成/ }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    const [{ from, to }] = bodies;
+    expect(Date.parse(to) - Date.parse(from)).toBe(86_400_000);
+    expect(new Date(to).getUTCMinutes()).toBe(30);
+    expect(Date.now() - Date.parse(to)).toBeLessThan(3_600_000);
   });
 
   it('lists simulated batches and deletes one', async () => {

@@ -5,13 +5,14 @@ export interface CustomRangeProps {
   from?: string;
   to?: string;
   onChange: (range: { from: string; to: string }) => void;
+  label?: string;
 }
 
-/** The custom time range of a board, on the plant's clock; fetched only when 自定义 is chosen. */
-export default function CustomRange({ from, to, onChange }: CustomRangeProps) {
+/** A time range picked on the plant's clock: a board's custom range (fetched only when 自定义 is chosen), a comparison's side. */
+export default function CustomRange({ from, to, onChange, label = '自定义时间范围' }: CustomRangeProps) {
   return (
     <DatePicker.RangePicker
-      aria-label="自定义时间范围"
+      aria-label={label}
       showTime={{ format: 'HH:mm' }}
       format="YYYY-MM-DD HH:mm"
       allowClear={false}

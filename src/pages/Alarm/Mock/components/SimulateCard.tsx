@@ -9,6 +9,7 @@ import {
 import { Alert, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { fromPlantPicker, toPlantPicker } from '@/utils/plantTime';
 import { newJobId, SCENARIO_OPTIONS, type Scenario, simulate } from '../service';
 import { useJobProgress } from './useJobProgress';
 
@@ -37,8 +38,8 @@ export default function SimulateCard({ onSimulated, disabled }: { onSimulated: (
           scenario: values.scenario,
           unit: values.unit,
           console: values.console,
-          from: dayjs(values.range[0]).toISOString(),
-          to: dayjs(values.range[1]).toISOString(),
+          from: fromPlantPicker(dayjs(values.range[0])).toISOString(),
+          to: fromPlantPicker(dayjs(values.range[1])).toISOString(),
           ratePerHour: values.ratePerHour,
           seed: values.seed,
         },
@@ -64,7 +65,13 @@ export default function SimulateCard({ onSimulated, disabled }: { onSimulated: (
           scenario: 'mixed',
           unit: '模拟装置',
           console: '模拟操作台',
-          range: [dayjs().subtract(1, 'day').startOf('hour').format(), dayjs().startOf('hour').format()],
+          // The last whole day, on the plant's clock.
+          range: [
+            toPlantPicker(Date.now() - 86_400_000)
+              .startOf('hour')
+              .format(),
+            toPlantPicker(Date.now()).startOf('hour').format(),
+          ],
           ratePerHour: 20,
           seed: 1,
         }}

@@ -2,12 +2,12 @@
 import { PageContainer, ProCard } from '@ant-design/pro-components';
 import { useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Col, DatePicker, Row, Skeleton, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Col, Row, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import type React from 'react';
 import { useMemo } from 'react';
 import { LoadFailed, NoAlarmData } from '@/components/board/BoardStates';
 import { ConditionSelect, ScopeSelect } from '@/components/board/BoardToolbar';
+import CustomRange from '@/components/board/CustomRange';
 import Chart from '@/components/charts/Chart';
 import type { ChartOption } from '@/components/charts/echarts';
 import ExportButton from '@/components/ExportButton';
@@ -49,15 +49,11 @@ function SidePicker({
   return (
     <Space wrap>
       <Typography.Text strong>{title}</Typography.Text>
-      <DatePicker.RangePicker
-        aria-label={`${title}时间范围`}
-        showTime={{ format: 'HH:mm' }}
-        format="YYYY-MM-DD HH:mm"
-        allowClear={false}
-        value={[dayjs(side.from), dayjs(side.to)]}
-        onChange={(range) => {
-          if (range?.[0] && range[1]) onChange({ ...side, from: range[0].toISOString(), to: range[1].toISOString() });
-        }}
+      <CustomRange
+        label={`${title}时间范围`}
+        from={side.from}
+        to={side.to}
+        onChange={(range) => onChange({ ...side, ...range })}
       />
       <ScopeSelect
         label={`${title}范围`}

@@ -37,6 +37,7 @@ import {
 import type { ConditionSummary, ConditionSwitch, WorkingUnit } from '@/shared/moc';
 import { permissionString } from '@/shared/routes';
 import { formatDateTime } from '@/utils/datetime';
+import { fromPlantPicker } from '@/utils/plantTime';
 import { tableRequest } from '@/utils/proTable';
 
 function ActiveCondition({ unit }: { unit: WorkingUnit }) {
@@ -79,7 +80,7 @@ function UnitConditions({ unit, onSwitched }: { unit: WorkingUnit; onSwitched: (
         switchCondition({
           unitId: unit.unitId,
           conditionId: switching.id,
-          switchedAt: switchedAt ? dayjs(switchedAt).toISOString() : undefined,
+          switchedAt: switchedAt ? fromPlantPicker(dayjs(switchedAt)).toISOString() : undefined,
           note: note?.trim() || undefined,
         }),
       `${unit.unit}已切换到「${switching.name}」`,
@@ -194,7 +195,8 @@ function UnitConditions({ unit, onSwitched }: { unit: WorkingUnit; onSwitched: (
           rules={[
             {
               validator: async (_, value?: Dayjs) => {
-                if (value && dayjs(value).isAfter(dayjs())) throw new Error('切换时间不能晚于现在');
+                if (value && fromPlantPicker(dayjs(value)).getTime() > Date.now())
+                  throw new Error('切换时间不能晚于现在');
               },
             },
           ]}
