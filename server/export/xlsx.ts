@@ -5,6 +5,7 @@
 import { Readable } from 'node:stream';
 import dayjs from 'dayjs';
 import type { FastifyReply } from 'fastify';
+import { dateTimeText } from '../../src/shared/wallClock';
 import { type SheetCell, type SheetContent, xlsxBytes } from './xlsxWriter';
 
 declare module 'fastify' {
@@ -47,24 +48,6 @@ export function exportFileName(stem: string, now: Date = new Date()): string {
   return `${stem}-${dayjs(now).format('YYYYMMDDHHmmss')}.xlsx`;
 }
 
-/** `YYYY-MM-DD HH:mm:ss`, zero padded, in the given time zone: how every date-time of an export reads. */
-export function dateTimeWriter(timeZone: string): (date: Date) => string {
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  return (date) => {
-    const part = Object.fromEntries(format.formatToParts(date).map(({ type, value }) => [type, value]));
-    return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
-  };
-}
-
 /** A sheet's rows as the writer's cells: dates as the plant reads them. */
 function sheetContent<T>({ sheetName, columns, rows }: XlsxSheet<T>, dateTime: (date: Date) => string): SheetContent {
   async function* cells(): AsyncGenerator<SheetCell[]> {
@@ -97,7 +80,7 @@ export function sendWorkbook<Rows extends unknown[]>(
   reply: FastifyReply,
   { fileStem, sheets }: XlsxWorkbookExport<Rows>,
 ): FastifyReply {
-  const dateTime = dateTimeWriter(reply.server.plantTimeZone);
+  const dateTime = dateTimeText(reply.server.plantTimeZone);
   const stream = Readable.from(xlsxBytes(sheets.map((sheet) => sheetContent(sheet, dateTime))));
   return reply
     .header('content-type', XLSX_CONTENT_TYPE)

@@ -25,3 +25,12 @@ export function wallClock(timeZone?: string): (instant: Date | number) => WallCl
       format.formatToParts(instant).map(({ type, value }) => [type, value]),
     ) as unknown as WallClockParts;
 }
+
+/** `YYYY-MM-DD HH:mm:ss` in `timeZone`: how the pages and the exports write a date-time. */
+export function dateTimeText(timeZone?: string): (instant: Date | number) => string {
+  const read = wallClock(timeZone);
+  return (instant) => {
+    const { year, month, day, hour, minute, second } = read(instant);
+    return `${year}-${month}-${day} ${hour}:${minute}:${second}`;
+  };
+}

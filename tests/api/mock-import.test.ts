@@ -1,8 +1,9 @@
 /** 模拟 endpoints: journal import and collector ingest (api.md), simulator, batches and their export. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalBatches } from '../../server/db/schema';
-import { dateTimeWriter, XLSX_CONTENT_TYPE } from '../../server/export/xlsx';
+import { XLSX_CONTENT_TYPE } from '../../server/export/xlsx';
 import mockRoutes from '../../server/routes/mock';
+import { dateTimeText } from '../../src/shared/wallClock';
 import { build, multipartFile, SLOW, sheetRows, type TestApp, type TestUser } from './helpers';
 
 const GOOD = [
@@ -236,7 +237,7 @@ describe('journal import and ingest', { timeout: SLOW }, () => {
       '创建人',
       '创建时间',
     ]);
-    const plantTime = dateTimeWriter(t.config.plantTimeZone);
+    const plantTime = dateTimeText(t.config.plantTimeZone);
     expect(rows[1]).toEqual([
       simulated.id,
       '模拟',

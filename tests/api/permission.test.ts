@@ -1,8 +1,9 @@
 /** 权限配置 endpoints: users, roles, sign-in tokens, the permission tree and the two exports (api.md). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dateTimeWriter, XLSX_CONTENT_TYPE } from '../../server/export/xlsx';
+import { XLSX_CONTENT_TYPE } from '../../server/export/xlsx';
 import { ADMIN_USERNAME, ROLE_NAMES } from '../../server/seed';
 import { permissionTree, routeIndex } from '../../src/shared/routes';
+import { dateTimeText } from '../../src/shared/wallClock';
 import { build, SLOW, sheetRows, type TestApp, type TestUser } from './helpers';
 
 describe('permission configuration API', { timeout: SLOW }, () => {
@@ -68,7 +69,7 @@ describe('permission configuration API', { timeout: SLOW }, () => {
           ROLE_NAMES.admin,
           0,
           '启用',
-          dateTimeWriter(t.config.plantTimeZone)(seeded?.createdAt ?? new Date(0)),
+          dateTimeText(t.config.plantTimeZone)(seeded?.createdAt ?? new Date(0)),
         ],
       ]);
     });

@@ -16,12 +16,13 @@ import {
   RISK_LEVEL_LABELS,
   type ApprovalSummary as Summary,
 } from '../../../src/shared/moc';
+import { dateTimeText } from '../../../src/shared/wallClock';
 import { routePermission } from '../../auth/permissions';
 import type { Executor } from '../../db';
 import { type Actor, canDecide } from '../../domain/approvals/progress';
 import { isEnded, revokeRefusal, transitionRefusal } from '../../domain/changes/lifecycle';
 import { ApiError, refused } from '../../errors';
-import { dateTimeWriter, sendXlsx } from '../../export/xlsx';
+import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
 import type { ApprovalRow } from '../../repositories/approvals';
 import { envelope, ok } from '../../schemas/envelope';
@@ -87,7 +88,7 @@ const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const rows = await approvals.rows(request.query, await actorOf(request));
-      const dateTime = dateTimeWriter(app.plantTimeZone);
+      const dateTime = dateTimeText(app.plantTimeZone);
       const progress = (row: ApprovalRow) =>
         row.steps
           .map((step) => {
