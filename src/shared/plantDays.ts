@@ -1,8 +1,9 @@
 /**
- * Calendar days in the plant time zone, with Intl only: the server's daily KPIs and the boards' 今天 cut
- * days alike. Intl formatting is slow per call, so the resolver remembers the day it last returned: fed
- * with increasing times it formats about twice per day.
+ * Calendar days in the plant time zone, with Intl only (the wall clock of src/shared/wallClock.ts): the
+ * server's daily KPIs and the boards' 今天 cut days alike. Intl formatting is slow per call, so the resolver
+ * remembers the day it last returned: fed with increasing times it formats about twice per day.
  */
+import { wallClock } from './wallClock';
 
 export interface PlantDay {
   /** `YYYY-MM-DD` in the plant time zone. */
@@ -23,23 +24,16 @@ interface WallClock {
 }
 
 function wallClockReader(timeZone: string): (time: number) => WallClock {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
+  const read = wallClock(timeZone);
   return (time) => {
-    const fields: Record<string, number> = {};
-    for (const part of format.formatToParts(time)) {
-      if (part.type !== 'literal') fields[part.type] = Number(part.value);
-    }
-    const { year, month, day, hour, minute, second } = fields;
-    return { year, month, day, wallMs: Date.UTC(year, month - 1, day, hour, minute, second) };
+    const parts = read(time);
+    const [year, month, day] = [Number(parts.year), Number(parts.month), Number(parts.day)];
+    return {
+      year,
+      month,
+      day,
+      wallMs: Date.UTC(year, month - 1, day, Number(parts.hour), Number(parts.minute), Number(parts.second)),
+    };
   };
 }
 
