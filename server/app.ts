@@ -61,6 +61,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     logger: loggerOptions(logger),
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
+    // Addresses the router cannot decode (a bad % escape, an overlong parameter) get the envelope too.
+    frameworkErrors: errorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('plantTimeZone', config.plantTimeZone);

@@ -108,6 +108,10 @@ function clientErrorMessage(error: FastifyError, request: FastifyRequest): strin
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return '请求体不是合法的 JSON';
+    case 'FST_ERR_BAD_URL':
+      return '请求地址不合法：含有无法解码的 % 转义';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return '请求地址过长';
   }
   if (error instanceof SyntaxError) return '请求体不是合法的 JSON';
   if (error.statusCode === 403) return '禁止访问';

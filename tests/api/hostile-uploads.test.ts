@@ -132,13 +132,24 @@ describe('hostile uploads', { timeout: SLOW * 2 }, () => {
     expect(await tableSizes(t.database.db)).toEqual(before);
   });
 
-  it('imports the first file only, whatever other parts and oversized fields come with it', async () => {
-    const second = 'time,tag,condition,event\n2026-01-07 08:00:00,UP-SECOND,PVHI,ALM\n';
-    const body =
-      part('note', undefined, 'x'.repeat(2 * 1024 * 1024)) +
-      part('file', 'first.csv', JOURNAL) +
-      part('file', 'second.csv', second) +
-      END;
+  it.each(IMPORTS)(
+    'refuses a %s upload carrying a second file with 400, storing nothing, whatever fields come with it',
+    async (_, url, content) => {
+      const before = await tableSizes(t.database.db);
+      const body =
+        part('note', undefined, 'x'.repeat(2 * 1024 * 1024)) +
+        part('file', 'first.csv', content) +
+        part('file', 'second.csv', content.replace(/UP-/g, 'UP-SECOND-')) +
+        END;
+      const response = await post(url, body);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ code: 1, msg: '一次只能上传一个文件：请逐个导入', data: null });
+      expect(await tableSizes(t.database.db)).toEqual(before);
+    },
+  );
+
+  it('imports one file sent with other fields', async () => {
+    const body = part('note', undefined, 'x'.repeat(2 * 1024 * 1024)) + part('file', 'only.csv', JOURNAL) + END;
     const response = await post('/api/alarm/mock/import', body);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toEqual({ imported: 1, duplicates: 0, errors: [] });
@@ -147,6 +158,14 @@ describe('hostile uploads', { timeout: SLOW * 2 }, () => {
       sql`select tag from alarm_points where tag like 'UP-%'`,
     );
     expect(tags.map((row) => row.tag)).toEqual(['UP-1']);
+  });
+
+  it('answers an address it cannot decode with the 400 envelope', async () => {
+    for (const url of ['/api/alarm/bases/list/%E0%A4', '/api/%ZZ', '/alarm/board/%E0']) {
+      const response = await t.app.inject({ url, headers: admin.authorization });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({ code: 1, msg: '请求地址不合法：含有无法解码的 % 转义', data: null });
+    }
   });
 
   it('keeps a hostile file name as the batch label text, never as a path', async () => {

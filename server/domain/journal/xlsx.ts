@@ -8,11 +8,22 @@
  * sheet for the duration of the import. When exceljs itself fails on a corrupt archive it leaves that file
  * to its exit-time cleanup; every other ending (done, limit, consumer stop) removes it at once.
  */
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { JournalAssembler, resolveJournalOptions } from './assembler';
 import type { JournalInput } from './csv';
 import { type JournalBatch, JournalFileError, JournalLimitError, type JournalParseOptions } from './types';
+
+/**
+ * exceljs runs the text of inline-string and formula-string cells through its entity decoder after its XML
+ * parser has already decoded it, so a cell holding the text `&lt;` would be read as `<`. Its decoder is only
+ * ever applied to parsed text: made the identity, every cell reads as written.
+ */
+const exceljsUtils = createRequire(import.meta.url)('exceljs/lib/utils/utils.js') as {
+  xmlDecode(text: string): string;
+};
+exceljsUtils.xmlDecode = (text) => text;
 
 /** exceljs keeps what it read of workbook.xml and its relations on the reader; its typings omit them. */
 interface WorkbookInternals {

@@ -26,6 +26,7 @@ import { queryRows } from '../../repositories/raw-sql';
 import { envelope, ok } from '../../schemas/envelope';
 import { IdParams, requiredText } from '../../schemas/fields';
 import { pageOf } from '../../schemas/paging';
+import { singleUpload } from '../upload';
 import {
   HandleBody,
   ImportAnswer,
@@ -265,19 +266,17 @@ const libraryRoutes: FastifyPluginAsyncTypebox<LibraryRoutesOptions> = async (
       schema: { response: { 200: envelope(ImportAnswer), 422: envelope(ImportAnswer) } },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) {
-        throw refused(400, '请以 multipart/form-data 上传报警库文件（字段名 file，CSV 或 xlsx）');
-      }
-      const file = await request.file();
-      if (file?.fieldname !== 'file') throw refused(400, '缺少上传文件：字段名应为 file');
+      const { file, alone } = await singleUpload(request, '报警库文件');
       const tooLarge = () =>
         new LibraryImportLimitError(
           `文件过大：超过 ${Math.round(limits.maxBytes / 1048576)} MB 的上限，请拆分后分批导入`,
         );
       try {
-        const rows = readUploadedRows(file.file, file.filename, (total) => {
-          if (total > limits.maxBytes) throw tooLarge();
-        });
+        const rows = alone(
+          readUploadedRows(file.file, file.filename, (total) => {
+            if (total > limits.maxBytes) throw tooLarge();
+          }),
+        );
         const dictionaries = await library.importDictionaries();
         const result = await library.importPoints(
           libraryImportBatches(rows, dictionaries, limits),

@@ -35,6 +35,7 @@ import { isoTime, queryRows } from '../../repositories/raw-sql';
 import { envelope, ok } from '../../schemas/envelope';
 import { IdParams } from '../../schemas/fields';
 import { pageOf, pageQueryProperties } from '../../schemas/paging';
+import { singleUpload } from '../upload';
 import { JobProgressRegistry } from './progress';
 import { Batch, ImportResult, JobParams, JobQuery, MAX_SIMULATED_ROWS, Progress, SimulationBody } from './schemas';
 
@@ -98,26 +99,24 @@ const mockRoutes: FastifyPluginAsyncTypebox<MockRoutesOptions> = async (
     },
     async (request, reply) => {
       const user = currentUser(request);
-      if (!request.isMultipart()) {
-        throw new ApiError(400, 1, '请以 multipart/form-data 上传日志文件（字段名 file，CSV 或 xlsx）');
-      }
-      const file = await request.file();
-      if (file?.fieldname !== 'file') throw new ApiError(400, 1, '缺少上传文件：字段名应为 file');
+      const { file, alone } = await singleUpload(request, '日志文件');
       const progress = jobs.start(request.query.job);
       try {
         const result = await ingestJournal(
           app.database.db,
-          parseJournalFile(file.file, {
-            fileName: file.filename,
-            timeZone: plantTimeZone,
-            batchSize: READ_BATCH,
-            maxBytes: limits.maxBytes,
-            maxRows: limits.maxRows,
-            onProgress: ({ rowsRead, bytesRead }) => {
-              progress.rowsRead = rowsRead;
-              progress.bytesRead = bytesRead;
-            },
-          }),
+          alone(
+            parseJournalFile(file.file, {
+              fileName: file.filename,
+              timeZone: plantTimeZone,
+              batchSize: READ_BATCH,
+              maxBytes: limits.maxBytes,
+              maxRows: limits.maxRows,
+              onProgress: ({ rowsRead, bytesRead }) => {
+                progress.rowsRead = rowsRead;
+                progress.bytesRead = bytesRead;
+              },
+            }),
+          ),
           {
             source: 'import',
             label: file.filename,

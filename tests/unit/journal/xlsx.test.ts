@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import {
   cellValue,
@@ -6,6 +7,7 @@ import {
   type JournalProgress,
   parseJournalXlsx,
 } from '../../../server/domain/journal';
+import { xlsxBytes } from '../../../server/export/xlsxWriter';
 import { bytesOf, readAll, utc, xlsxOf } from './helpers';
 
 describe('parseJournalXlsx', () => {
@@ -102,6 +104,24 @@ describe('parseJournalXlsx', () => {
     expect(errors).toEqual([
       { row: 3, column: 'event', message: '事件类型无效：“#N/A”，应为 ALM RTN ACK SHLV UNSHLV SUPP UNSUPP OOS INS' },
     ]);
+  });
+
+  it('reads inline-string and formula-string texts exactly as written, entity-like text included', async () => {
+    const texts = ['&lt;b&gt;', 'R&amp;D', '&quot;', '<script>alert(1)</script>', "O'Neil & Co"];
+    const header = ['time', 'tag', 'condition', 'event', 'description'];
+    const rows = texts.map((text, index) => [`2026-03-01 08:00:0${index}`, `T-${index}`, 'PVHI', 'ALM', text]);
+    // The console's own export writes inline strings; formula results carry the text as a cached `str`.
+    const inline = Readable.from(xlsxBytes([{ name: 'J', header, widths: header.map(() => 10), rows }]));
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('J');
+    sheet.addRow(header);
+    for (const row of rows) sheet.addRow([...row.slice(0, 4), { formula: 'T("")', result: row[4] }]);
+    const formulas = Buffer.from(await workbook.xlsx.writeBuffer());
+    for (const file of [inline, bytesOf(formulas)]) {
+      const { rows: read, errors } = await readAll(parseJournalXlsx(file));
+      expect(errors).toEqual([]);
+      expect(read.map((row) => row.description)).toEqual(texts);
+    }
   });
 
   it('explains a time column holding plain numbers', async () => {
