@@ -5,9 +5,12 @@ import routes from './config/routes';
 
 /**
  * Parts of antd and ProComponents that no first view needs: field renderers of value types no page uses
- * up front (colour, image, slider…), the 403/404/500 illustrations of Result, Typography's editor. The
- * library's import of such a part (`requests`, from a module in `importer`) resolves to the stand-in of
- * the same name in src/components/onDemand/<folder>, which fetches the real part when it first renders.
+ * up front (colour, image, slider, numbers…), the form layouts of ProTable's schema form other than its
+ * search form, tabs no page asks for, the trees inside the column setting's popover and a filter's tree
+ * mode, the 403/404/500 illustrations of Result, Typography's editor. The library's import of such a part
+ * (`requests`, from a module in `importer`; `antd` itself where the library imports from antd's index)
+ * resolves to the stand-in of the same name in src/components/onDemand/<folder>, which fetches the real
+ * part when it first renders.
  */
 const ON_DEMAND_DIR = path.resolve(__dirname, 'src/components/onDemand');
 const ON_DEMAND = [
@@ -19,15 +22,54 @@ const ON_DEMAND = [
       'Code',
       'ColorPicker',
       'DatePicker',
+      'Digit',
+      'DigitRange',
       'FromNow',
       'Image',
+      'Money',
+      'Percent',
       'Progress',
       'RangePicker',
       'Rate',
+      'Second',
       'Slider',
       'TimePicker',
       'TreeSelect',
     ].map((name) => `./components/${name}`),
+  },
+  // The schema form behind ProTable's search form knows every form layout and the list field.
+  {
+    folder: 'pro-form-schema',
+    importer: /@ant-design[\\/]pro-form[\\/]es[\\/]components[\\/]SchemaForm$/,
+    requests: [
+      '../../layouts/DrawerForm',
+      '../../layouts/LightFilter',
+      '../../layouts/ModalForm',
+      '../../layouts/StepsForm',
+    ],
+  },
+  {
+    folder: 'pro-form-schema-layout',
+    importer: /@ant-design[\\/]pro-form[\\/]es[\\/]components[\\/]SchemaForm[\\/]layoutType$/,
+    requests: ['./StepsForm'],
+  },
+  {
+    folder: 'pro-form-schema-value',
+    importer: /@ant-design[\\/]pro-form[\\/]es[\\/]components[\\/]SchemaForm[\\/]valueType$/,
+    requests: ['../../List'],
+  },
+  // Tabs drawn only when a page asks for them, trees only inside a popover or a filter's tree mode.
+  {
+    folder: 'antd-in-pro',
+    importer:
+      /@ant-design[\\/](pro-card[\\/]es[\\/]components[\\/](Card|TabPane)|pro-layout[\\/]es[\\/]components[\\/]PageContainer|pro-table[\\/]es[\\/]components[\\/](ColumnSetting|ListToolBar))$/,
+    requests: ['antd'],
+  },
+  { folder: 'antd-card', importer: /antd[\\/]es[\\/]card$/, requests: ['../tabs'] },
+  {
+    folder: 'antd-table-filter',
+    importer: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter$/,
+    requests: ['../../../tree'],
   },
   {
     folder: 'antd-result',
@@ -83,7 +125,7 @@ export default defineConfig({
       },
     ]);
     memo.plugin('parts-on-demand').use(webpack.NormalModuleReplacementPlugin, [
-      /^\.\.?\/[\w/]+$/,
+      /^((\.\.?\/)+[\w/]+|antd)$/,
       (resource: { context: string; request: string }) => {
         const part = ON_DEMAND.find(
           ({ importer, requests }) => importer.test(resource.context) && requests.includes(resource.request),

@@ -69,3 +69,17 @@ test('a library file with one bad row is reported by row and column and stores n
   await expect(page.locator('.ant-empty-description', { hasText: '暂无数据' })).toBeVisible();
   await expect(page.getByText('导入的好行')).toHaveCount(0);
 });
+
+test('the column setting hides a column and shows it again', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/alarm/bases/list');
+  const table = page.getByRole('table');
+  await expect(table.getByRole('columnheader', { name: '描述' })).toBeVisible();
+  // The popover's tree is fetched when the popover first opens.
+  await page.getByRole('main').getByRole('img', { name: 'setting' }).click();
+  const column = page.getByRole('tree').getByRole('treeitem', { name: '描述' });
+  await column.locator('.ant-tree-checkbox').click();
+  await expect(table.getByRole('columnheader', { name: '描述' })).toHaveCount(0);
+  await column.locator('.ant-tree-checkbox').click();
+  await expect(table.getByRole('columnheader', { name: '描述' })).toBeVisible();
+});
