@@ -32,6 +32,7 @@ const ON_DEMAND = [
       'RangePicker',
       'Rate',
       'Second',
+      'Segmented',
       'Slider',
       'TimePicker',
       'TreeSelect',
@@ -71,6 +72,12 @@ const ON_DEMAND = [
     importer: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter$/,
     requests: ['../../../tree'],
   },
+  // The colour picker's preset list, which antd's button styles import for one colour helper.
+  {
+    folder: 'antd-color-picker',
+    importer: /antd[\\/]es[\\/]color-picker[\\/]components$/,
+    requests: ['../../collapse'],
+  },
   {
     folder: 'antd-result',
     importer: /antd[\\/]es[\\/]result$/,
@@ -78,6 +85,12 @@ const ON_DEMAND = [
   },
   { folder: 'antd-typography', importer: /antd[\\/]es[\\/]typography[\\/]Base$/, requests: ['../Editable'] },
 ];
+
+/**
+ * Desktop browsers of the last few years (Chromium 109 is the last on Windows 7/8.1): modern syntax ships
+ * untranspiled and no polyfills are needed (Umi's polyfill feature is off: BABEL_POLYFILL in .env).
+ */
+const TARGETS = { chrome: 109, edge: 109, firefox: 115, safari: 16 };
 
 /** Where `npm run dev:api` runs the real server; `npm run dev` uses the in-process mock instead. */
 const apiTarget = process.env.API_PROXY_TARGET;
@@ -93,9 +106,9 @@ export default defineConfig({
   routes,
   npmClient: 'npm',
   hash: true,
-  // Desktop browsers of the last few years (Chromium 109 is the last on Windows 7/8.1): modern syntax
-  // ships untranspiled and no polyfills are needed (Umi's polyfill feature is off: BABEL_POLYFILL in .env).
-  targets: { chrome: 109, edge: 109, firefox: 115, safari: 16 },
+  targets: TARGETS,
+  // Modern output leaves esbuild's minifier its own helpers at the top of chunks: wrapped, they cannot clash.
+  esbuildMinifyIIFE: true,
   publicPath: '/',
   // Umi's <Helmet> is not used: the page title comes from the layout.
   helmet: false,
@@ -106,6 +119,18 @@ export default defineConfig({
   proxy: apiTarget ? { '/api': { target: apiTarget, changeOrigin: true } } : {},
   define: { 'process.env.PWA': defaultSettings.pwa },
   chainWebpack(memo, { webpack }) {
+    // Umi gives babel the targets at the top level, which its preset-env (told to ignore browserslist) does
+    // not read: without them here too, the app's own code is compiled to ES5 with the regenerator runtime.
+    for (const rule of ['src', 'jsx-ts-tsx', 'extra-src'].filter((name) => memo.module.rules.has(name))) {
+      memo.module
+        .rule(rule)
+        .use('babel-loader')
+        .tap((options) => {
+          const [[preset, presetOptions], ...others] = options.presets;
+          const presetEnv = { ...presetOptions.presetEnv, targets: TARGETS };
+          return { ...options, presets: [[preset, { ...presetOptions, presetEnv }], ...others] };
+        });
+    }
     // Seed §9: route chunks get two minutes before they count as failed.
     memo.output.chunkLoadTimeout(120000);
     // Umi aims webpack's own runtime and module wrappers at ES5; the targets above all run ES2020.
@@ -134,10 +159,11 @@ export default defineConfig({
       },
     ]);
     // antd's rc-* components ship no `sideEffects` flag: without one, everything their index files re-export
-    // is bundled (all of rc-field-form for antd's form context). Their ES modules have no import-time effects.
+    // is bundled (all of rc-field-form for antd's form context). Nor does the request plugin's useRequest,
+    // which this app does not use (it uses ahooks'). Their ES modules have no import-time effects.
     memo.module
       .rule('rc-side-effect-free')
-      .test(/node_modules[\\/](rc-[\w-]+|@rc-component[\\/][\w-]+)[\\/]es[\\/]/)
+      .test(/node_modules[\\/](rc-[\w-]+|@rc-component[\\/][\w-]+|@ahooksjs[\\/]use-request)[\\/]es[\\/]/)
       .sideEffects(false);
     // No browser code needs Node's Buffer (axios and zrender check for it first): drop its polyfill.
     memo.plugin('node-polyfill-provider').tap(([provided]) => [{ process: provided.process }]);

@@ -4,12 +4,9 @@ import { adminLink } from './fixtures';
 
 /**
  * Bytes are deterministic for a given build, so the budgets of quality.md are checked here, not only
- * printed by `npm run bench`: a change that pushes a route over its budget fails the suite. The alarm
- * library (573 KiB against 550) is measured by the bench and joins this check once under its budget.
+ * printed by `npm run bench`: a change that pushes a route over its budget fails the suite.
  */
-const CHECKED = ['/alarm/board/over'];
-
-for (const route of FIRST_LOAD_BUDGETS.filter(({ path }) => CHECKED.includes(path))) {
+for (const route of FIRST_LOAD_BUDGETS) {
   test(`first load of ${route.path} stays within ${kib(route.budget)} gzip`, async ({ browser, baseURL }) => {
     const load = await measureFirstLoad(browser, baseURL as string, new URL(adminLink(), baseURL).search, route);
     const heaviest = load.files

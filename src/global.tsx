@@ -1,7 +1,8 @@
-import { Button, message, notification } from 'antd';
+import { Button, message } from 'antd';
 import { Workbox } from 'workbox-window';
 import defaultSettings from '../config/defaultSettings';
 import { removeOfflineSupport, watchForUpdates } from './services/pwa';
+import { openNotification } from './utils/notification';
 
 // Seed §4: offline warning, update notice, and cleanup where offline support is disabled.
 window.addEventListener('offline', () => message.warning('当前处于离线状态'));
@@ -12,7 +13,7 @@ if (process.env.NODE_ENV === 'production' && defaultSettings.pwa && 'serviceWork
     workbox,
     {
       show(refresh) {
-        notification.open({
+        void openNotification({
           key: 'sw-update',
           message: '发现新内容',
           description: '系统已更新，请点击刷新加载最新版本。',

@@ -1,6 +1,7 @@
 import type { AxiosError, AxiosResponse, RequestConfig, RequestOptions } from '@umijs/max';
 import { history } from '@umijs/max';
-import { message, notification } from 'antd';
+import { message } from 'antd';
+import { openNotification } from './utils/notification';
 import { getToken } from './utils/session';
 
 /** The second envelope of seed §8, for back ends that answer `{success, errorCode, …}`. */
@@ -127,7 +128,7 @@ export const requestConfig: RequestConfig = {
             message.warning(errorMessage);
             break;
           case ErrorShowType.NOTIFICATION:
-            notification.open({ description: errorMessage, message: errorCode });
+            void openNotification({ description: errorMessage, message: errorCode });
             break;
           default:
             message.error(errorMessage);

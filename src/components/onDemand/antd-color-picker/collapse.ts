@@ -1,0 +1,3 @@
+import { lazyPart } from '../lazyPart';
+
+export default lazyPart(() => import('antd/es/collapse'));
