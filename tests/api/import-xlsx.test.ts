@@ -98,7 +98,7 @@ describe('xlsx journal import', { timeout: SLOW }, () => {
       ],
     );
     const response = await upload(file);
-    expect(response.statusCode).toBe(422);
+    expect(response.statusCode, response.body).toBe(422);
     const body = response.json();
     expect(body).toMatchObject({ code: 1, data: { imported: 0 } });
     expect(body.data.errors.map((error: { row: number; column: string }) => [error.row, error.column])).toEqual([
