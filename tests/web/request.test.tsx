@@ -97,6 +97,8 @@ describe('business errors by showType (seed §8)', () => {
   it('3 shows a notification titled with the code', async () => {
     answer(biz(3));
     await expect(request('/thing')).rejects.toThrow();
+    // The notification's code is fetched when the first one opens: wait for it as the handler does.
+    await import('antd/es/notification');
     const description = await screen.findByText('业务出错3');
     const notice = description.closest('.ant-notification-notice');
     expect(notice).toHaveTextContent('E42');

@@ -51,6 +51,14 @@ export function cellValue(value: unknown): unknown {
 }
 
 /**
+ * A byte after the archive. exceljs's unzipper refuses a valid workbook with FILE_ENDED when the input has
+ * finished before it asks for the last record and that record ends exactly where the input does (it only
+ * serves a read from what it holds when it holds more than asked): a race that busy servers lose now and
+ * then. It ignores whatever follows the end-of-directory record, so one more byte takes the race away.
+ */
+const SLACK = Buffer.alloc(1);
+
+/**
  * The upload as the Readable exceljs wants, counting bytes on the way. A failure of the source (limit passed,
  * client gone) ends the stream instead of erroring it: exceljs pipes it into its unzipper, and `pipe` does
  * not forward errors, so the reader would wait forever. The failure is kept and rethrown by the parser.
@@ -78,6 +86,7 @@ class CountedInput {
         this.onBytes(total);
         yield bytes;
       }
+      yield SLACK;
     } catch (error) {
       this.failure = error;
     }
