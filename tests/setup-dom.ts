@@ -31,6 +31,11 @@ if (!Blob.prototype.stream) {
   };
 }
 
+// A toast that a late answer opens after its test has ended would close itself on a timer once the test
+// file's document is gone: in tests toasts stay until afterEach closes them.
+message.config({ duration: 0 });
+notification.config({ duration: 0 });
+
 afterEach(async () => {
   cleanup();
   // antd's toasts live in React roots of their own that cleanup() leaves: close them inside act, so that
