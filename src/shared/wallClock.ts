@@ -8,18 +8,30 @@ export interface WallClockParts {
   second: string;
 }
 
-/** A reader of wall-clock fields in `timeZone`; the formatter is built once per reader. */
+const formats = new Map<string | undefined, Intl.DateTimeFormat>();
+
+/** One formatter per zone for the life of the process: making one costs far more than using it. */
+function formatIn(timeZone?: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** A reader of wall-clock fields in `timeZone`; throws RangeError for an unknown zone (from Intl). */
 export function wallClock(timeZone?: string): (instant: Date | number) => WallClockParts {
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
+  const format = formatIn(timeZone);
   return (instant) =>
     Object.fromEntries(
       format.formatToParts(instant).map(({ type, value }) => [type, value]),
