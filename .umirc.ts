@@ -165,6 +165,7 @@ export default defineConfig({
       .rule('rc-side-effect-free')
       .test(/node_modules[\\/](rc-[\w-]+|@rc-component[\\/][\w-]+|@ahooksjs[\\/]use-request)[\\/]es[\\/]/)
       .sideEffects(false);
+    memo.resolve.alias.set('resize-observer-polyfill', path.resolve(__dirname, 'src/utils/nativeResizeObserver'));
     // No browser code needs Node's Buffer (axios and zrender check for it first): drop its polyfill.
     memo.plugin('node-polyfill-provider').tap(([provided]) => [{ process: provided.process }]);
   },
