@@ -158,6 +158,15 @@ export default defineConfig({
         if (part) resource.request = path.join(ON_DEMAND_DIR, part.folder, path.basename(resource.request));
       },
     ]);
+    // ProLayout's page container draws the watermark in an effect, a render after the page: ours draws it with the page.
+    memo.plugin('watermark-with-page').use(webpack.NormalModuleReplacementPlugin, [
+      /^\.\.\/WaterMark$/,
+      (resource: { context: string; request: string }) => {
+        if (/@ant-design[\\/]pro-layout[\\/]es[\\/]components[\\/]PageContainer$/.test(resource.context)) {
+          resource.request = path.resolve(__dirname, 'src/components/WaterMark');
+        }
+      },
+    ]);
     // antd's rc-* components ship no `sideEffects` flag: without one, everything their index files re-export
     // is bundled (all of rc-field-form for antd's form context). Nor does the request plugin's useRequest,
     // which this app does not use (it uses ahooks'). Their ES modules have no import-time effects.
