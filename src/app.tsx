@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { UserOutlined } from '@ant-design/icons';
 import type { RequestConfig, RunTimeLayoutConfig } from '@umijs/max';
 import { history } from '@umijs/max';
@@ -11,8 +12,12 @@ import { requestConfig } from './requestErrorConfig';
 import { bootstrapSession } from './services/bootstrap';
 import { type CurrentUser, fetchUserInfo } from './services/user';
 import { filterMenu, isPathAllowed, type MenuItem } from './shared/routes';
+import { keepStylesWhenIdle, startStyleSnapshot, styleCache } from './utils/styleSnapshot';
 
 // Only Umi runtime keys may be exported from this file; helpers live in services/ and utils/.
+
+// Before anything renders: antd's styles kept by an earlier visit of this build.
+startStyleSnapshot();
 
 interface InitialState {
   currentUser?: CurrentUser;
@@ -75,11 +80,17 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
 
 export const request: RequestConfig = requestConfig;
 
+export function onRouteChange() {
+  keepStylesWhenIdle();
+}
+
 export function rootContainer(container: React.ReactNode) {
   return (
-    <ErrorBoundary>
-      <OfflineNotice />
-      {container}
-    </ErrorBoundary>
+    <StyleProvider cache={styleCache}>
+      <ErrorBoundary>
+        <OfflineNotice />
+        {container}
+      </ErrorBoundary>
+    </StyleProvider>
   );
 }
