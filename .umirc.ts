@@ -158,7 +158,7 @@ export default defineConfig({
         if (part) resource.request = path.join(ON_DEMAND_DIR, part.folder, path.basename(resource.request));
       },
     ]);
-    // ProLayout's page container draws the watermark in an effect, a render after the page: ours draws it with the page.
+    // The layout draws the watermark (src/app.tsx); ProLayout's page container gets the same component instead of its own.
     memo.plugin('watermark-with-page').use(webpack.NormalModuleReplacementPlugin, [
       /^\.\.\/WaterMark$/,
       (resource: { context: string; request: string }) => {

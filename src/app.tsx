@@ -8,6 +8,7 @@ import ErrorBoundary from './components/ErrorBoundary';
 import HeaderUser from './components/HeaderUser';
 import LoadFailed from './components/LoadFailed';
 import OfflineNotice from './components/OfflineNotice';
+import { WaterMark } from './components/WaterMark';
 import { requestConfig } from './requestErrorConfig';
 import { bootstrapSession } from './services/bootstrap';
 import { type CurrentUser, fetchUserInfo } from './services/user';
@@ -59,7 +60,6 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
       size: 'small',
       render: (_, avatar) => <HeaderUser>{avatar}</HeaderUser>,
     },
-    waterMarkProps: { content: user?.name },
     menuDataRender: (menuData) => {
       visibleMenu = filterMenu(menuData as MenuItem[], permissions);
       return visibleMenu as typeof menuData;
@@ -68,12 +68,16 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
       if (loadError) return;
       if (location?.pathname && !isPathAllowed(location.pathname, permissions, visibleMenu)) history.push('/403');
     },
-    childrenRender: (children) =>
-      loadError ? (
-        <LoadFailed title="无法加载用户信息" error={loadError} retry={() => window.location.reload()} />
-      ) : (
-        children
-      ),
+    // The user's name over the whole content area, drawn with the layout's first frame (not each page's).
+    childrenRender: (children) => (
+      <WaterMark content={user?.name}>
+        {loadError ? (
+          <LoadFailed title="无法加载用户信息" error={loadError} retry={() => window.location.reload()} />
+        ) : (
+          children
+        )}
+      </WaterMark>
+    ),
     ErrorBoundary,
   };
 };

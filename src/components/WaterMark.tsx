@@ -1,9 +1,8 @@
 /**
- * The watermark of layout pages (the user's name across the page content), drawn as ProLayout's WaterMark
- * draws it — same tile, same classes and placement — but while rendering instead of in an effect that
- * renders again: a page shows its watermark in its first frame rather than after another render of the
- * whole page. The build puts it in place of ProLayout's own (.umirc.ts); it draws text only, the one
- * use here.
+ * The watermark of layout pages: the user's name repeated across the page content, in ProLayout's look
+ * (same tile, rotation, font and classes). The tile is an SVG written while rendering, so the watermark
+ * comes with the layout's first frame; ProLayout's own draws a canvas into a PNG in an effect and renders
+ * again. The build also gives this one to ProLayout's page container in place of its own (.umirc.ts).
  */
 import { ConfigProvider, theme } from 'antd';
 import { type CSSProperties, type ReactNode, useContext, useMemo } from 'react';
@@ -31,34 +30,30 @@ export interface WaterMarkProps {
   prefixCls?: string;
 }
 
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const xmlText = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]);
+
 interface Tile {
   lines: string[];
-  gapX: number;
-  gapY: number;
   width: number;
   height: number;
+  x: number;
+  y: number;
   rotate: number;
-  offsetLeft: number;
-  offsetTop: number;
-  font: string;
-  fontSize: number;
+  font: CSSProperties;
   color: string;
 }
 
-/** The repeated tile as a data URL; none where the browser has no 2D canvas. */
-function drawTile(tile: Tile): string | undefined {
-  const canvas = document.createElement('canvas');
-  const context = canvas.getContext('2d');
-  if (!context) return undefined;
-  const ratio = window.devicePixelRatio || 1;
-  canvas.width = (tile.gapX + tile.width) * ratio;
-  canvas.height = (tile.gapY + tile.height) * ratio;
-  context.translate(tile.offsetLeft * ratio, tile.offsetTop * ratio);
-  context.rotate((Math.PI / 180) * tile.rotate);
-  context.font = tile.font;
-  context.fillStyle = tile.color;
-  tile.lines.forEach((line, index) => context.fillText(line, 0, index * tile.fontSize * ratio));
-  return canvas.toDataURL();
+/** The repeated tile: the lines written from (x, y), turned by `rotate` degrees, as an SVG data URL. */
+export function watermarkTile({ lines, width, height, x, y, rotate, font, color }: Tile): string {
+  const fontSize = Number(font.fontSize);
+  const text = lines.map((line, index) => `<tspan x="0" y="${index * fontSize}">${xmlText(line)}</tspan>`).join('');
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+    `<text transform="translate(${x} ${y}) rotate(${rotate})" fill="${xmlText(color)}" ` +
+    `font-family="${xmlText(String(font.fontFamily))}" font-size="${fontSize}" ` +
+    `font-style="${xmlText(String(font.fontStyle))}" font-weight="${xmlText(String(font.fontWeight))}">${text}</text></svg>`;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
 export function WaterMark({
@@ -87,39 +82,36 @@ export function WaterMark({
   const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
   const markCls = getPrefixCls('pro-layout-watermark', prefixCls);
   const color = fontColor ?? token.colorFill;
-  const lines = content === undefined ? [] : ([] as string[]).concat(content);
-  const key = lines.join('\n');
-  const url = useMemo(() => {
-    if (!key) return undefined;
-    const ratio = window.devicePixelRatio || 1;
-    return drawTile({
-      lines: key.split('\n'),
+  const text = content === undefined ? '' : ([] as string[]).concat(content).join('\n');
+  const url = useMemo(
+    () =>
+      text &&
+      watermarkTile({
+        lines: text.split('\n'),
+        width: gapX + width,
+        height: gapY + height,
+        x: offsetLeft ?? gapX / 2,
+        y: offsetTop ?? gapY / 2,
+        rotate,
+        font: { fontFamily, fontSize, fontStyle, fontWeight },
+        color,
+      }),
+    [
+      text,
       gapX,
       gapY,
       width,
       height,
       rotate,
-      offsetLeft: offsetLeft ?? gapX / 2,
-      offsetTop: offsetTop ?? gapY / 2,
-      font: `${fontStyle} normal ${fontWeight} ${fontSize * ratio}px/${height * ratio}px ${fontFamily}`,
+      offsetLeft,
+      offsetTop,
+      fontStyle,
+      fontWeight,
       fontSize,
+      fontFamily,
       color,
-    });
-  }, [
-    key,
-    gapX,
-    gapY,
-    width,
-    height,
-    rotate,
-    offsetLeft,
-    offsetTop,
-    fontStyle,
-    fontWeight,
-    fontSize,
-    fontFamily,
-    color,
-  ]);
+    ],
+  );
   return (
     <div
       style={{ position: 'relative', ...style }}
@@ -138,7 +130,7 @@ export function WaterMark({
           backgroundSize: `${gapX + width}px`,
           pointerEvents: 'none',
           backgroundRepeat: 'repeat',
-          ...(url ? { backgroundImage: `url('${url}')` } : {}),
+          ...(url ? { backgroundImage: `url("${url}")` } : {}),
           ...markStyle,
         }}
       />
