@@ -27,7 +27,7 @@ interface InitialState {
   settings: typeof defaultSettings;
 }
 
-export async function getInitialState(): Promise<InitialState> {
+async function startSession(): Promise<InitialState> {
   try {
     const currentUser = await bootstrapSession({
       location: window.location,
@@ -41,6 +41,21 @@ export async function getInitialState(): Promise<InitialState> {
     // The request client has already said why (toast); 401/403 have already gone to /403.
     return { loadError: new Error('服务器暂时无法访问，请检查网络后重试'), settings: defaultSettings };
   }
+}
+
+/** The start-up's session, asked for before React's first render (getInitialState runs after it). */
+let starting: Promise<InitialState> | undefined;
+
+export function render(oldRender: () => void) {
+  starting = startSession();
+  oldRender();
+}
+
+export function getInitialState(): Promise<InitialState> {
+  const session = starting ?? startSession();
+  // A later refresh of the initial state asks the server again.
+  starting = undefined;
+  return session;
 }
 
 export const layout: RunTimeLayoutConfig = ({ initialState }) => {
