@@ -11,6 +11,7 @@ import OfflineNotice from './components/OfflineNotice';
 import { WaterMark } from './components/WaterMark';
 import { requestConfig } from './requestErrorConfig';
 import { bootstrapSession } from './services/bootstrap';
+import { sendFirstViewAhead } from './services/firstView';
 import { type CurrentUser, fetchUserInfo } from './services/user';
 import { filterMenu, isPathAllowed, type MenuItem } from './shared/routes';
 import { keepStylesWhenIdle, startStyleSnapshot, styleCache } from './utils/styleSnapshot';
@@ -48,6 +49,8 @@ let starting: Promise<InitialState> | undefined;
 
 export function render(oldRender: () => void) {
   starting = startSession();
+  // After the session's token is stored: the first view's data comes with the code instead of after it.
+  sendFirstViewAhead(window.location);
   oldRender();
 }
 
@@ -65,7 +68,9 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
   let visibleMenu: MenuItem[] = [];
   return {
     ...initialState?.settings,
-    menu: { locale: false },
+    // The menu comes from the route table, never from a request: without `loading: false` ProLayout still
+    // shows a loading menu for a moment at start, unmounting and mounting the whole menu again.
+    menu: { locale: false, loading: false },
     rightContentRender: false,
     logo: '/favicon.svg',
     avatarProps: {

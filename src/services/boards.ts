@@ -2,6 +2,7 @@
 import { request } from '@umijs/max';
 import type { KpiTargets } from '@/shared/kpiTargets';
 import type { Envelope } from './api';
+import { getKey, sendAhead, takeAhead } from './sentAhead';
 
 export type Priority = 'urgent' | 'high' | 'medium' | 'low';
 
@@ -57,9 +58,19 @@ export type BoardQuery = {
   condition?: string;
 };
 
-/** GET `/api{path}` with the query, answering `data`. */
-export async function getData<T>(path: string, params?: object): Promise<T> {
-  return (await request<Envelope<T>>(path, { method: 'GET', params })).data;
+/** GET `/api{path}` with the query, answering `data` (the answer sent ahead at start-up, if there is one). */
+export function getData<T>(path: string, params?: object): Promise<T> {
+  return takeAhead(
+    getKey(path, params),
+    async () => (await request<Envelope<T>>(path, { method: 'GET', params })).data,
+  );
+}
+
+/** Sends `getData(path, params)` at start-up, for the first view's own call to take (services/sentAhead). */
+export function sendDataAhead(path: string, params?: object): void {
+  sendAhead(getKey(path, params), () =>
+    request(path, { method: 'GET', params, skipErrorHandler: true }).then(({ data }) => data),
+  );
 }
 
 /** The toolbar's units, consoles and operating conditions, read with the board's own permission. */

@@ -4,7 +4,8 @@ import { nearViewport } from '@/components/NearViewport';
 import type { ChartOption } from './echarts';
 
 export interface ChartProps {
-  option: ChartOption;
+  /** The option, or how to build it: a chart shown as its `picture` builds it only when it goes live. */
+  option: ChartOption | (() => ChartOption);
   /** What the chart shows, for screen readers and tests. */
   label: string;
   height?: number;
@@ -15,6 +16,7 @@ export interface ChartProps {
   picture?: (size: { width: number; height: number }) => Promise<string>;
 }
 
+const built = (option: ChartProps['option']): ChartOption => (typeof option === 'function' ? option() : option);
 const withDefaults = (option: ChartOption): ChartOption => ({ animation: false, ...option });
 
 /**
@@ -54,7 +56,7 @@ export default function Chart({ option, label, height = 320, picture }: ChartPro
     visible.ready
       .then(() => import('./echarts'))
       .then(async (echarts) => {
-        await echarts.prepare(latest.current);
+        await echarts.prepare(built(latest.current));
         if (disposed) return;
         // A container not laid out yet (jsdom, a hidden tab) gets a provisional size until the next resize.
         const size = element.clientWidth ? {} : { width: 800, height };
@@ -76,11 +78,12 @@ export default function Chart({ option, label, height = 320, picture }: ChartPro
   useEffect(() => {
     if (!chart) return;
     let current = true;
+    const drawn = built(option);
     import('./echarts')
-      .then((echarts) => echarts.prepare(option))
+      .then((echarts) => echarts.prepare(drawn))
       .then(() => {
         if (!current || chart.isDisposed()) return;
-        chart.setOption(withDefaults(option), true);
+        chart.setOption(withDefaults(drawn), true);
         setDrawing(undefined);
       });
     return () => {

@@ -3,8 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import OverviewBoard from '@/pages/Alarm/Board/Over';
+import { sendFirstViewAhead } from '@/services/firstView';
 import { permissionString } from '@/shared/routes';
-import { storePlantTimeZone } from '@/utils/session';
+import { setToken, storePlantTimeZone } from '@/utils/session';
 import { mockApi, startAppRuntime } from '../helpers';
 import { address, judged, ok, renderBoard, scopes, summary } from './fixtures';
 
@@ -190,6 +191,38 @@ describe('报警总览', { timeout: 30_000 }, () => {
     expect(exported[0].get('console')).toBe('常减压操作台');
     expect(Date.parse(exported[0].get('to') ?? '') - Date.parse(exported[0].get('from') ?? '')).toBe(7 * 86_400_000);
     click.mockRestore();
+  });
+
+  it('takes the GETs sent at start-up instead of asking again, the trend picture too at its last size', async () => {
+    serve();
+    const asked: string[] = [];
+    const count = ({ request }: { request: Request }) => {
+      asked.push(new URL(request.url).pathname);
+    };
+    server.events.on('request:start', count);
+    setToken('t');
+    // The picture was last drawn 800 × 320 (jsdom's chart width) in a window as wide as this one.
+    localStorage.setItem(
+      'overviewTrendPictureSize',
+      JSON.stringify({ windowWidth: window.innerWidth, width: 800, height: 320 }),
+    );
+    sendFirstViewAhead({ pathname: '/alarm/board/over', search: '?range=7d' });
+    await waitFor(() => expect(asked).toHaveLength(4));
+
+    renderBoard(<OverviewBoard />, '/alarm/board/over?range=7d', [view]);
+    expect(await screen.findByRole('group', { name: '平均报警率' })).toHaveTextContent('2.50次/10分钟');
+    const trend = await screen.findByRole('img', { name: '报警趋势' });
+    await waitFor(() => expect(trend.querySelector('img')).not.toBeNull());
+    expect(await screen.findByRole('img', { name: '报警排名' })).toBeInTheDocument();
+    server.events.removeListener('request:start', count);
+    // Only the toolbar's scopes were asked for by the page itself.
+    expect(asked.sort()).toEqual([
+      '/api/alarm/board/over',
+      '/api/alarm/board/over/scopes',
+      '/api/kpi/ranking',
+      '/api/kpi/series',
+      '/api/kpi/series/picture',
+    ]);
   });
 
   it('offers no export without the board’s permission', async () => {

@@ -18,7 +18,16 @@ import { permissionString } from '@/shared/routes';
 import { trendBucket, trendOption } from '@/shared/trendChart';
 import { plantTimeZone } from '@/utils/plantTime';
 import { priorityOption, rankingOption } from './components/charts';
-import { fetchOverview, fetchRanking, fetchSeries, fetchTrendPicture, OVER_PATH } from './service';
+import {
+  fetchOverview,
+  fetchRanking,
+  fetchSeries,
+  fetchTrendPicture,
+  OVER_PATH,
+  OVER_RANGE,
+  OVER_RANK_BY,
+  type RankBy,
+} from './service';
 
 const CARD_KPIS: TargetKpi[] = [
   'avgPer10Min',
@@ -53,10 +62,10 @@ function PanelState({
 }
 
 export default function OverviewBoard() {
-  const { state, query, update } = useBoardQuery('24h');
+  const { state, query, update } = useBoardQuery(OVER_RANGE);
   // The board's view permission is its export permission, on the server as here.
   const canExport = useAccess().can(permissionString(OVER_PATH, 'view'));
-  const [rankBy, setRankBy] = useState<'unit' | 'console'>('unit');
+  const [rankBy, setRankBy] = useState<RankBy>(OVER_RANK_BY);
   const bucket = trendBucket(query.from, query.to);
   const overview = useRequest(() => fetchOverview(query), { refreshDeps: [query] });
   const series = useRequest(() => fetchSeries(query, bucket), { refreshDeps: [query, bucket] });
@@ -67,11 +76,13 @@ export default function OverviewBoard() {
   );
 
   const data = overview.data;
-  const trend = useMemo(
-    // Bars labelled on the plant's clock, as the server's picture of the same trend.
-    () => (series.data && data ? trendOption(series.data, bucket, data.overloadThreshold, plantTimeZone()) : undefined),
-    [series.data, data, bucket],
-  );
+  const trend = useMemo(() => {
+    const points = series.data;
+    const threshold = data?.overloadThreshold;
+    if (!points || threshold === undefined) return undefined;
+    // Bars labelled on the plant's clock, as the server's picture of the same trend; built when the chart goes live.
+    return () => trendOption(points, bucket, threshold, plantTimeZone());
+  }, [series.data, data?.overloadThreshold, bucket]);
   const priorities = useMemo(
     () => (data ? priorityOption(data.summary.priorityDistribution, data.priorities) : undefined),
     [data],
@@ -139,7 +150,7 @@ export default function OverviewBoard() {
                       { value: 'unit', label: '装置' },
                       { value: 'console', label: '操作台' },
                     ]}
-                    onChange={(value) => setRankBy(value as 'unit' | 'console')}
+                    onChange={(value) => setRankBy(value as RankBy)}
                   />
                 }
               >

@@ -1,8 +1,22 @@
 import { request } from '@umijs/max';
-import { type BoardQuery, getData, type Judged, type KpiSummary, type Priority } from '@/services/boards';
-import type { TrendBucket } from '@/shared/trendChart';
+import { queryOf, type RangePreset, readBoardState } from '@/components/board/boardQuery';
+import {
+  type BoardQuery,
+  getData,
+  type Judged,
+  type KpiSummary,
+  type Priority,
+  sendDataAhead,
+} from '@/services/boards';
+import { getKey, sendAhead, takeAhead } from '@/services/sentAhead';
+import { type TrendBucket, trendBucket } from '@/shared/trendChart';
 
 export const OVER_PATH = '/alarm/board/over';
+/** The range the board opens with. */
+export const OVER_RANGE: RangePreset = '24h';
+export type RankBy = 'console' | 'unit';
+/** The ranking the board opens with. */
+export const OVER_RANK_BY: RankBy = 'unit';
 
 export interface PriorityLook {
   code: Priority;
@@ -34,20 +48,65 @@ export interface RankingRow {
   annunciations: number;
 }
 
+const seriesParams = (query: BoardQuery, bucket: TrendBucket) => ({ ...query, bucket });
+const rankingParams = (query: BoardQuery, by: RankBy) => ({ ...query, by });
+
 export const fetchOverview = (query: BoardQuery) => getData<Overview>(OVER_PATH, query);
 
 export const fetchSeries = (query: BoardQuery, bucket: TrendBucket) =>
-  getData<SeriesPoint[]>('/kpi/series', { ...query, bucket });
+  getData<SeriesPoint[]>('/kpi/series', seriesParams(query, bucket));
 
-/** The trend drawn by the server (SVG), for the first view. */
-export const fetchTrendPicture = (query: BoardQuery, bucket: TrendBucket, size: { width: number; height: number }) =>
-  request<string>('/kpi/series/picture', {
+interface PictureSize {
+  width: number;
+  height: number;
+}
+
+const PICTURE_PATH = '/kpi/series/picture';
+/** The trend picture's size when last drawn, with the window's width then: the next start-up asks for it. */
+const PICTURE_SIZE_KEY = 'overviewTrendPictureSize';
+
+const pictureParams = (query: BoardQuery, bucket: TrendBucket, size: PictureSize) => ({ ...query, bucket, ...size });
+
+const getPicture = (params: ReturnType<typeof pictureParams>) =>
+  request<string>(PICTURE_PATH, {
     method: 'GET',
-    params: { ...query, bucket, ...size },
+    params,
     responseType: 'text',
     // Without a picture the chart is drawn live: nothing to tell the user.
     skipErrorHandler: true,
   });
 
-export const fetchRanking = (query: BoardQuery, by: 'console' | 'unit') =>
-  getData<RankingRow[]>('/kpi/ranking', { ...query, by });
+/** The picture size drawn last in a window as wide as this one, if any. */
+function lastPictureSize(): PictureSize | undefined {
+  try {
+    const { windowWidth, width, height } = JSON.parse(localStorage.getItem(PICTURE_SIZE_KEY) ?? '{}');
+    return windowWidth === window.innerWidth && width > 0 && height > 0 ? { width, height } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The trend drawn by the server (SVG), for the first view. */
+export function fetchTrendPicture(query: BoardQuery, bucket: TrendBucket, size: PictureSize): Promise<string> {
+  localStorage.setItem(PICTURE_SIZE_KEY, JSON.stringify({ windowWidth: window.innerWidth, ...size }));
+  const params = pictureParams(query, bucket, size);
+  return takeAhead(getKey(PICTURE_PATH, params), () => getPicture(params));
+}
+
+export const fetchRanking = (query: BoardQuery, by: RankBy) =>
+  getData<RankingRow[]>('/kpi/ranking', rankingParams(query, by));
+
+/** The board's first GETs for the address query `search`, sent at start-up (services/firstView). */
+export function sendFirstView(search: URLSearchParams): void {
+  const query = queryOf(readBoardState(search, OVER_RANGE));
+  const bucket = trendBucket(query.from, query.to);
+  sendDataAhead(OVER_PATH, query);
+  sendDataAhead('/kpi/series', seriesParams(query, bucket));
+  sendDataAhead('/kpi/ranking', rankingParams(query, OVER_RANK_BY));
+  // The picture's size is known before the layout only from an earlier visit in a window of this width.
+  const size = lastPictureSize();
+  if (size) {
+    const params = pictureParams(query, bucket, size);
+    sendAhead(getKey(PICTURE_PATH, params), () => getPicture(params));
+  }
+}
