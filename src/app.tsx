@@ -14,6 +14,7 @@ import { bootstrapSession } from './services/bootstrap';
 import { sendFirstViewAhead } from './services/firstView';
 import { type CurrentUser, fetchUserInfo } from './services/user';
 import { filterMenu, isPathAllowed, type MenuItem } from './shared/routes';
+import { type RouteComponents, type RouteTable, startRouteComponents } from './utils/startRoute';
 import { keepStylesWhenIdle, startStyleSnapshot, styleCache } from './utils/styleSnapshot';
 
 // Only Umi runtime keys may be exported from this file; helpers live in services/ and utils/.
@@ -46,6 +47,10 @@ async function startSession(): Promise<InitialState> {
 
 /** The start-up's session, asked for before React's first render (getInitialState runs after it). */
 let starting: Promise<InitialState> | undefined;
+
+export function patchRoutes({ routes, routeComponents }: { routes: RouteTable; routeComponents: RouteComponents }) {
+  startRouteComponents(window.location.pathname, routes, routeComponents);
+}
 
 export function render(oldRender: () => void) {
   starting = startSession();

@@ -2,7 +2,7 @@
 import { request } from '@umijs/max';
 import type { KpiTargets } from '@/shared/kpiTargets';
 import type { Envelope } from './api';
-import { getKey, sendAhead, takeAhead } from './sentAhead';
+import { arrivedAhead, getKey, sendAhead, takeAhead } from './sentAhead';
 
 export type Priority = 'urgent' | 'high' | 'medium' | 'low';
 
@@ -64,6 +64,11 @@ export function getData<T>(path: string, params?: object): Promise<T> {
     getKey(path, params),
     async () => (await request<Envelope<T>>(path, { method: 'GET', params })).data,
   );
+}
+
+/** `data` of the GET sent ahead at start-up, if its answer has arrived (services/sentAhead). */
+export function dataArrivedAhead<T>(path: string, params?: object): T | undefined {
+  return arrivedAhead<T>(getKey(path, params));
 }
 
 /** Sends `getData(path, params)` at start-up, for the first view's own call to take (services/sentAhead). */

@@ -1,27 +1,50 @@
 /**
  * GETs a first view sends at start-up, beside the signed-in user's, instead of after its code has rendered:
- * the page's own first identical GET takes the answer sent ahead. An answer is taken once (a refresh asks
- * the server again) and only while fresh; one that failed is asked for again by the page, so its error
- * reaches the user the usual way.
+ * the page's own first identical GET takes the answer sent ahead, and an answer already here lets the page
+ * draw it in its first render. An answer is taken once (a refresh asks the server again) and only while
+ * fresh; one that failed is asked for again by the page, so its error reaches the user the usual way.
  */
 const FRESH_MS = 30_000;
 
 /** The key of a GET: its path and parameters, built the same way by the page and by what sends ahead. */
 export const getKey = (path: string, params?: object) => JSON.stringify([path, params]);
 
-const ahead = new Map<string, { answer: Promise<unknown>; sentAt: number }>();
+interface Sent {
+  answer: Promise<unknown>;
+  sentAt: number;
+  /** Set once the answer has arrived. */
+  arrived?: { value: unknown };
+}
+
+const ahead = new Map<string, Sent>();
 
 export function sendAhead(key: string, send: () => Promise<unknown>): void {
-  const answer = send();
-  // Not the user's to see: the page asks again.
-  answer.catch(() => undefined);
-  ahead.set(key, { answer, sentAt: Date.now() });
+  const sent: Sent = { answer: send(), sentAt: Date.now() };
+  sent.answer.then(
+    (value) => {
+      sent.arrived = { value };
+    },
+    // Not the user's to see: the page asks again.
+    () => undefined,
+  );
+  ahead.set(key, sent);
+}
+
+function fresh(key: string): Sent | undefined {
+  const sent = ahead.get(key);
+  if (sent && Date.now() - sent.sentAt <= FRESH_MS) return sent;
+  ahead.delete(key);
+  return undefined;
 }
 
 /** The answer sent ahead under `key`, else `send()`. */
 export function takeAhead<T>(key: string, send: () => Promise<T>): Promise<T> {
-  const sent = ahead.get(key);
+  const sent = fresh(key);
   ahead.delete(key);
-  if (!sent || Date.now() - sent.sentAt > FRESH_MS) return send();
-  return (sent.answer as Promise<T>).catch(send);
+  return sent ? (sent.answer as Promise<T>).catch(send) : send();
+}
+
+/** The answer sent ahead under `key` if it has arrived, left for `takeAhead`: a first render can show it. */
+export function arrivedAhead<T>(key: string): T | undefined {
+  return fresh(key)?.arrived?.value as T | undefined;
 }

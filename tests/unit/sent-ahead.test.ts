@@ -1,5 +1,5 @@
 /** GETs sent ahead at start-up: taken once by the page's identical GET, while fresh; failures asked again. */
-import { getKey, sendAhead, takeAhead } from '@/services/sentAhead';
+import { arrivedAhead, getKey, sendAhead, takeAhead } from '@/services/sentAhead';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -15,6 +15,18 @@ describe('GETs sent ahead', () => {
     // A refresh asks the server again.
     await expect(takeAhead(key, send)).resolves.toBe('page');
     expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('an answer that has arrived can be read at once, until it is taken', async () => {
+    const key = getKey('/alarm/board/over', { from: 'e' });
+    let answer = (_value: string) => {};
+    sendAhead(key, () => new Promise<string>((resolve) => (answer = resolve)));
+    expect(arrivedAhead(key)).toBeUndefined();
+    answer('ahead');
+    await Promise.resolve();
+    expect(arrivedAhead(key)).toBe('ahead');
+    await expect(takeAhead(key, async () => 'page')).resolves.toBe('ahead');
+    expect(arrivedAhead(key)).toBeUndefined();
   });
 
   it('another GET (other path or parameters) is sent by the page', async () => {

@@ -48,3 +48,24 @@ export function mockApi(...always: RequestHandler[]) {
   afterAll(() => server.close());
   return server;
 }
+
+/**
+ * Object URLs for the file's tests (jsdom has none): each Blob gets an address of its own; the returned
+ * map reads a Blob back by its address while it is not revoked.
+ */
+export function objectUrls(): Map<string, Blob> {
+  const blobs = new Map<string, Blob>();
+  let made = 0;
+  beforeEach(() => {
+    URL.createObjectURL = (blob: Blob | MediaSource) => {
+      made += 1;
+      const url = `blob:test/${made}`;
+      blobs.set(url, blob as Blob);
+      return url;
+    };
+    URL.revokeObjectURL = (url: string) => {
+      blobs.delete(url);
+    };
+  });
+  return blobs;
+}

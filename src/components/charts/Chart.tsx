@@ -1,5 +1,5 @@
 import type { ECharts } from 'echarts/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { nearViewport } from '@/components/NearViewport';
 import type { ChartOption } from './echarts';
 
@@ -10,10 +10,11 @@ export interface ChartProps {
   label: string;
   height?: number;
   /**
-   * The same chart drawn by the server as SVG, of the given size. A first-view chart shows it until the
-   * user reaches for the chart (pointer or touch), so the first view waits for no chart code.
+   * The same chart drawn by the server as SVG, of the given size (at once when it is already here). A
+   * first-view chart shows it until the user reaches for the chart (pointer or touch), so the first view
+   * waits for no chart code.
    */
-  picture?: (size: { width: number; height: number }) => Promise<string>;
+  picture?: (size: { width: number; height: number }) => string | Promise<string>;
 }
 
 const built = (option: ChartProps['option']): ChartOption => (typeof option === 'function' ? option() : option);
@@ -32,19 +33,24 @@ export default function Chart({ option, label, height = 320, picture }: ChartPro
   const latest = useRef(option);
   latest.current = option;
 
-  useEffect(() => {
+  // Before the browser paints: a picture already here is in the chart's first frame.
+  useLayoutEffect(() => {
     if (live || !picture) return;
     const element = container.current as HTMLDivElement;
     let current = true;
-    picture({ width: element.clientWidth || 800, height }).then(
-      (svg) => current && setDrawing(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`),
-      // No picture: the live chart instead.
-      () => current && setLive(true),
-    );
+    // An object URL: a data URL would have the whole picture percent-encoded first.
+    const show = (svg: string) =>
+      current && setDrawing(URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' })));
+    const drawn = picture({ width: element.clientWidth || 800, height });
+    if (typeof drawn === 'string') show(drawn);
+    // No picture: the live chart instead.
+    else drawn.then(show, () => current && setLive(true));
     return () => {
       current = false;
     };
   }, [live, picture, height]);
+
+  useEffect(() => (drawing ? () => URL.revokeObjectURL(drawing) : undefined), [drawing]);
 
   useEffect(() => {
     if (!live) return;

@@ -2,14 +2,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
+import { queryOf, readBoardState } from '@/components/board/boardQuery';
 import OverviewBoard from '@/pages/Alarm/Board/Over';
+import { arrived, OVER_RANGE } from '@/pages/Alarm/Board/Over/service';
 import { sendFirstViewAhead } from '@/services/firstView';
 import { permissionString } from '@/shared/routes';
 import { setToken, storePlantTimeZone } from '@/utils/session';
-import { mockApi, startAppRuntime } from '../helpers';
+import { mockApi, objectUrls, startAppRuntime } from '../helpers';
 import { address, judged, ok, renderBoard, scopes, summary } from './fixtures';
 
 const server = mockApi();
+const pictures = objectUrls();
 startAppRuntime();
 
 const view = permissionString('/alarm/board/over', 'view');
@@ -72,15 +75,16 @@ describe('报警总览', { timeout: 30_000 }, () => {
     expect(within(top10).getByRole('cell', { name: 'CDU-TI100' })).toBeInTheDocument();
     // First the server's picture of the trend; the live chart once the pointer reaches it.
     const trend = await screen.findByRole('img', { name: '报警趋势' });
-    await waitFor(() =>
-      expect(trend.querySelector('img')?.getAttribute('src')).toBe(
-        `data:image/svg+xml;charset=utf-8,${encodeURIComponent(TREND_PICTURE)}`,
-      ),
-    );
+    await waitFor(() => expect(trend.querySelector('img')).not.toBeNull());
+    const picture = pictures.get(trend.querySelector('img')?.getAttribute('src') ?? '');
+    expect(picture?.type).toBe('image/svg+xml');
+    expect(await picture?.text()).toBe(TREND_PICTURE);
     expect(trend.querySelector('svg')).toBeNull();
     await userEvent.hover(trend);
     await waitFor(() => expect(trend.querySelector('svg')).not.toBeNull());
     await waitFor(() => expect(trend.querySelector('img')).toBeNull());
+    // The picture's address is given back once the live chart replaces it.
+    expect(pictures.size).toBe(0);
     // Numbers on the bars and the overload line, readable without hovering.
     await waitFor(() => expect(trend.textContent).toContain('过载线 10'));
     expect(trend.textContent).toContain('12');
@@ -206,13 +210,19 @@ describe('报警总览', { timeout: 30_000 }, () => {
       'overviewTrendPictureSize',
       JSON.stringify({ windowWidth: window.innerWidth, width: 800, height: 320 }),
     );
+    // One minute throughout: the board's window (and so its GETs) stays the one sent ahead.
+    vi.useFakeTimers({ now: new Date('2026-11-25T08:00:10Z'), toFake: ['Date'] });
     sendFirstViewAhead({ pathname: '/alarm/board/over', search: '?range=7d' });
     await waitFor(() => expect(asked).toHaveLength(4));
+    const query = queryOf(readBoardState(new URLSearchParams('range=7d'), OVER_RANGE));
+    await waitFor(() => expect(arrived.overview(query)).toBeDefined());
 
     renderBoard(<OverviewBoard />, '/alarm/board/over?range=7d', [view]);
-    expect(await screen.findByRole('group', { name: '平均报警率' })).toHaveTextContent('2.50次/10分钟');
-    const trend = await screen.findByRole('img', { name: '报警趋势' });
-    await waitFor(() => expect(trend.querySelector('img')).not.toBeNull());
+    // The first render draws the answers already here: the cards and the trend's picture.
+    expect(screen.getByRole('group', { name: '平均报警率' })).toHaveTextContent('2.50次/10分钟');
+    const trend = screen.getByRole('img', { name: '报警趋势' });
+    expect(trend.querySelector('img')).not.toBeNull();
+    vi.useRealTimers();
     expect(await screen.findByRole('img', { name: '报警排名' })).toBeInTheDocument();
     server.events.removeListener('request:start', count);
     // Only the toolbar's scopes were asked for by the page itself.

@@ -1,7 +1,6 @@
 /** 报警总览 (/alarm/board/over): KPI cards against targets, trend, priority split, top 10, ranking, floods. */
 import { PageContainer, ProCard } from '@ant-design/pro-components';
 import { Link, useAccess } from '@umijs/max';
-import { useRequest } from 'ahooks';
 import { Col, Row, Segmented, Skeleton } from 'antd';
 import type React from 'react';
 import { lazy, useCallback, useMemo, useState } from 'react';
@@ -9,6 +8,7 @@ import { LoadFailed, NoAlarmData } from '@/components/board/BoardStates';
 import BoardToolbar from '@/components/board/BoardToolbar';
 import { useBoardQuery } from '@/components/board/boardQuery';
 import { InfoCard, KpiCard } from '@/components/board/KpiCard';
+import { useBoardRequest } from '@/components/board/useBoardRequest';
 import Chart from '@/components/charts/Chart';
 import ExportButton from '@/components/ExportButton';
 import LoadFailedResult from '@/components/LoadFailed';
@@ -19,6 +19,7 @@ import { trendBucket, trendOption } from '@/shared/trendChart';
 import { plantTimeZone } from '@/utils/plantTime';
 import { priorityOption, rankingOption } from './components/charts';
 import {
+  arrived,
   fetchOverview,
   fetchRanking,
   fetchSeries,
@@ -67,9 +68,21 @@ export default function OverviewBoard() {
   const canExport = useAccess().can(permissionString(OVER_PATH, 'view'));
   const [rankBy, setRankBy] = useState<RankBy>(OVER_RANK_BY);
   const bucket = trendBucket(query.from, query.to);
-  const overview = useRequest(() => fetchOverview(query), { refreshDeps: [query] });
-  const series = useRequest(() => fetchSeries(query, bucket), { refreshDeps: [query, bucket] });
-  const ranking = useRequest(() => fetchRanking(query, rankBy), { refreshDeps: [query, rankBy] });
+  const overview = useBoardRequest(
+    () => fetchOverview(query),
+    () => arrived.overview(query),
+    [query],
+  );
+  const series = useBoardRequest(
+    () => fetchSeries(query, bucket),
+    () => arrived.series(query, bucket),
+    [query, bucket],
+  );
+  const ranking = useBoardRequest(
+    () => fetchRanking(query, rankBy),
+    () => arrived.ranking(query, rankBy),
+    [query, rankBy],
+  );
   const trendPicture = useCallback(
     (size: { width: number; height: number }) => fetchTrendPicture(query, bucket, size),
     [query, bucket],

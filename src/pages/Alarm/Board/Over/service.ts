@@ -2,13 +2,14 @@ import { request } from '@umijs/max';
 import { queryOf, type RangePreset, readBoardState } from '@/components/board/boardQuery';
 import {
   type BoardQuery,
+  dataArrivedAhead,
   getData,
   type Judged,
   type KpiSummary,
   type Priority,
   sendDataAhead,
 } from '@/services/boards';
-import { getKey, sendAhead, takeAhead } from '@/services/sentAhead';
+import { arrivedAhead, getKey, sendAhead, takeAhead } from '@/services/sentAhead';
 import { type TrendBucket, trendBucket } from '@/shared/trendChart';
 
 export const OVER_PATH = '/alarm/board/over';
@@ -48,13 +49,15 @@ export interface RankingRow {
   annunciations: number;
 }
 
+const SERIES_PATH = '/kpi/series';
+const RANKING_PATH = '/kpi/ranking';
 const seriesParams = (query: BoardQuery, bucket: TrendBucket) => ({ ...query, bucket });
 const rankingParams = (query: BoardQuery, by: RankBy) => ({ ...query, by });
 
 export const fetchOverview = (query: BoardQuery) => getData<Overview>(OVER_PATH, query);
 
 export const fetchSeries = (query: BoardQuery, bucket: TrendBucket) =>
-  getData<SeriesPoint[]>('/kpi/series', seriesParams(query, bucket));
+  getData<SeriesPoint[]>(SERIES_PATH, seriesParams(query, bucket));
 
 interface PictureSize {
   width: number;
@@ -86,23 +89,34 @@ function lastPictureSize(): PictureSize | undefined {
   }
 }
 
-/** The trend drawn by the server (SVG), for the first view. */
-export function fetchTrendPicture(query: BoardQuery, bucket: TrendBucket, size: PictureSize): Promise<string> {
+/** The trend drawn by the server (SVG), for the first view: at once when sent ahead and arrived. */
+export function fetchTrendPicture(query: BoardQuery, bucket: TrendBucket, size: PictureSize): string | Promise<string> {
   localStorage.setItem(PICTURE_SIZE_KEY, JSON.stringify({ windowWidth: window.innerWidth, ...size }));
   const params = pictureParams(query, bucket, size);
-  return takeAhead(getKey(PICTURE_PATH, params), () => getPicture(params));
+  const key = getKey(PICTURE_PATH, params);
+  const here = arrivedAhead<string>(key);
+  const answer = takeAhead(key, () => getPicture(params));
+  return here ?? answer;
 }
 
 export const fetchRanking = (query: BoardQuery, by: RankBy) =>
-  getData<RankingRow[]>('/kpi/ranking', rankingParams(query, by));
+  getData<RankingRow[]>(RANKING_PATH, rankingParams(query, by));
+
+/** What the GETs sent at start-up have already answered, for the board's first render. */
+export const arrived = {
+  overview: (query: BoardQuery) => dataArrivedAhead<Overview>(OVER_PATH, query),
+  series: (query: BoardQuery, bucket: TrendBucket) =>
+    dataArrivedAhead<SeriesPoint[]>(SERIES_PATH, seriesParams(query, bucket)),
+  ranking: (query: BoardQuery, by: RankBy) => dataArrivedAhead<RankingRow[]>(RANKING_PATH, rankingParams(query, by)),
+};
 
 /** The board's first GETs for the address query `search`, sent at start-up (services/firstView). */
 export function sendFirstView(search: URLSearchParams): void {
   const query = queryOf(readBoardState(search, OVER_RANGE));
   const bucket = trendBucket(query.from, query.to);
   sendDataAhead(OVER_PATH, query);
-  sendDataAhead('/kpi/series', seriesParams(query, bucket));
-  sendDataAhead('/kpi/ranking', rankingParams(query, OVER_RANK_BY));
+  sendDataAhead(SERIES_PATH, seriesParams(query, bucket));
+  sendDataAhead(RANKING_PATH, rankingParams(query, OVER_RANK_BY));
   // The picture's size is known before the layout only from an earlier visit in a window of this width.
   const size = lastPictureSize();
   if (size) {
