@@ -16,10 +16,12 @@ interface Reply {
 export interface ChartPainter {
   /** The option drawn as an SVG document of `width` × `height` pixels. */
   svg(option: EChartsCoreOption, width: number, height: number): Promise<string>;
+  /** Starts the drawing thread now: loading ECharts and a first drawing take it most of a second. */
+  warm(): void;
   close(): Promise<void>;
 }
 
-/** The worker starts on the first picture asked for and does not keep the process alive. */
+/** The worker starts when warmed or on the first picture asked for, and does not keep the process alive. */
 export function createChartPainter(): ChartPainter {
   let worker: Worker | undefined;
   let nextId = 1;
@@ -50,6 +52,9 @@ export function createChartPainter(): ChartPainter {
       const drawing = new Promise<string>((resolve, reject) => pending.set(id, { resolve, reject }));
       worker.postMessage({ id, option, width, height });
       return drawing;
+    },
+    warm() {
+      worker ??= start();
     },
     async close() {
       await worker?.terminate();

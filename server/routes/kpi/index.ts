@@ -77,6 +77,8 @@ const kpiRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async (a
   const sharedSummary = coalescing<Awaited<ReturnType<typeof kpi.summary>>>();
   const painter = createChartPainter();
   app.addHook('onClose', () => painter.close());
+  // A listening server readies its drawing thread before the first board asks for a picture.
+  app.addHook('onListen', async () => painter.warm());
 
   app.get(
     '/kpi/summary',

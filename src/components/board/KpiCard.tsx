@@ -1,4 +1,4 @@
-import { Card, Statistic, Tag, Typography } from 'antd';
+import { Card, Skeleton, Statistic, Tag, Typography } from 'antd';
 import type React from 'react';
 import {
   formatKpi,
@@ -61,6 +61,15 @@ export function KpiCard({ kpi, value, target, warnFactor }: KpiCardProps) {
       />
       <Typography.Text type="secondary">{`目标 ≤ ${target} ${unit}`}</Typography.Text> <StatusTag status={status} />
     </CardFrame>
+  );
+}
+
+/** A card's place while its figure is on its way, as tall as a card. */
+export function CardPlaceholder() {
+  return (
+    <Card size="small" aria-busy style={{ height: '100%', borderTop: '3px solid #d9d9d9' }}>
+      <Skeleton active title={false} paragraph={{ rows: 3 }} />
+    </Card>
   );
 }
 

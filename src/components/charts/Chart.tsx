@@ -4,8 +4,11 @@ import { nearViewport } from '@/components/NearViewport';
 import type { ChartOption } from './echarts';
 
 export interface ChartProps {
-  /** The option, or how to build it: a chart shown as its `picture` builds it only when it goes live. */
-  option: ChartOption | (() => ChartOption);
+  /**
+   * The option, or how to build it: a chart shown as its `picture` builds it only when it goes live, and
+   * shows the picture while the option's data is on its way (undefined).
+   */
+  option?: ChartOption | (() => ChartOption);
   /** What the chart shows, for screen readers and tests. */
   label: string;
   height?: number;
@@ -17,7 +20,8 @@ export interface ChartProps {
   picture?: (size: { width: number; height: number }) => string | Promise<string>;
 }
 
-const built = (option: ChartProps['option']): ChartOption => (typeof option === 'function' ? option() : option);
+const built = (option: NonNullable<ChartProps['option']>): ChartOption =>
+  typeof option === 'function' ? option() : option;
 const withDefaults = (option: ChartOption): ChartOption => ({ animation: false, ...option });
 
 /**
@@ -32,6 +36,8 @@ export default function Chart({ option, label, height = 320, picture }: ChartPro
   const [drawing, setDrawing] = useState<string>();
   const latest = useRef(option);
   latest.current = option;
+  // The live chart waits for its option.
+  const ready = option !== undefined;
 
   // Before the browser paints: a picture already here is in the chart's first frame.
   useLayoutEffect(() => {
@@ -53,7 +59,7 @@ export default function Chart({ option, label, height = 320, picture }: ChartPro
   useEffect(() => (drawing ? () => URL.revokeObjectURL(drawing) : undefined), [drawing]);
 
   useEffect(() => {
-    if (!live) return;
+    if (!live || !ready) return;
     const element = container.current as HTMLDivElement;
     const visible = nearViewport(element);
     let instance: ECharts | undefined;
@@ -62,7 +68,7 @@ export default function Chart({ option, label, height = 320, picture }: ChartPro
     visible.ready
       .then(() => import('./echarts'))
       .then(async (echarts) => {
-        await echarts.prepare(built(latest.current));
+        await echarts.prepare(built(latest.current as NonNullable<typeof option>));
         if (disposed) return;
         // A container not laid out yet (jsdom, a hidden tab) gets a provisional size until the next resize.
         const size = element.clientWidth ? {} : { width: 800, height };
@@ -79,10 +85,10 @@ export default function Chart({ option, label, height = 320, picture }: ChartPro
       instance?.dispose();
       setChart(undefined);
     };
-  }, [live, height]);
+  }, [live, ready, height]);
 
   useEffect(() => {
-    if (!chart) return;
+    if (!chart || !option) return;
     let current = true;
     const drawn = built(option);
     import('./echarts')
@@ -103,8 +109,8 @@ export default function Chart({ option, label, height = 320, picture }: ChartPro
       role="img"
       aria-label={label}
       style={{ position: 'relative', width: '100%', height }}
-      onPointerEnter={live ? undefined : goLive}
-      onTouchStart={live ? undefined : goLive}
+      onPointerEnter={live || !ready ? undefined : goLive}
+      onTouchStart={live || !ready ? undefined : goLive}
     >
       {/* ECharts owns this element's content; React renders nothing into it. */}
       <div ref={container} style={{ width: '100%', height: '100%' }} />

@@ -197,6 +197,26 @@ describe('报警总览', { timeout: 30_000 }, () => {
     click.mockRestore();
   });
 
+  it('stands its frame before the data: the trend card shows the picture while the KPIs are on their way', async () => {
+    serve();
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/alarm/board/over', async () => {
+        await held;
+        return HttpResponse.json(
+          ok({ summary: summary(), ...judged, openAbnormal: 7, overloadThreshold: 10, priorities }),
+        );
+      }),
+    );
+    renderBoard(<OverviewBoard />, '/alarm/board/over', [view]);
+    const trend = await screen.findByRole('img', { name: '报警趋势' });
+    await waitFor(() => expect(trend.querySelector('img')).not.toBeNull());
+    expect(screen.queryByRole('group', { name: '平均报警率' })).not.toBeInTheDocument();
+    answer();
+    expect(await screen.findByRole('group', { name: '平均报警率' })).toHaveTextContent('2.50次/10分钟');
+  });
+
   it('takes the GETs sent at start-up instead of asking again, the trend picture too at its last size', async () => {
     serve();
     const asked: string[] = [];

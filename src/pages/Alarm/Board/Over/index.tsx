@@ -7,7 +7,7 @@ import { lazy, useCallback, useMemo, useState } from 'react';
 import { LoadFailed, NoAlarmData } from '@/components/board/BoardStates';
 import BoardToolbar from '@/components/board/BoardToolbar';
 import { useBoardQuery } from '@/components/board/boardQuery';
-import { InfoCard, KpiCard } from '@/components/board/KpiCard';
+import { CardPlaceholder, InfoCard, KpiCard } from '@/components/board/KpiCard';
 import { useBoardRequest } from '@/components/board/useBoardRequest';
 import Chart from '@/components/charts/Chart';
 import ExportButton from '@/components/ExportButton';
@@ -39,6 +39,9 @@ const CARD_KPIS: TargetKpi[] = [
   'chatteringCount',
   'staleCount',
 ];
+
+/** Where the cards stand while the board's data is on its way: the total, the KPIs, the open abnormal alarms. */
+const CARD_PLACES = ['annunciations', ...CARD_KPIS, 'openAbnormal'];
 
 const Top10 = lazy(() => import('./components/tables').then(({ Top10 }) => ({ default: Top10 })));
 const Floods = lazy(() => import('./components/tables').then(({ Floods }) => ({ default: Floods })));
@@ -102,37 +105,47 @@ export default function OverviewBoard() {
   );
   const ranked = useMemo(() => (ranking.data ? rankingOption(ranking.data) : undefined), [ranking.data]);
 
+  // The board's frame stands before its data: the trend card asks for its picture at once.
   let body: React.ReactNode;
   if (overview.error) body = <LoadFailed error={overview.error} retry={overview.refresh} />;
-  else if (!data) body = <Skeleton active />;
   else {
-    const { summary } = data;
+    const summary = data?.summary;
     body = (
       <>
         <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-          <Col xs={12} md={8} xl={6}>
-            <InfoCard
-              title="报警总数"
-              value={summary.annunciations}
-              suffix="次"
-              note={`平均 ${summary.avgPerHour.toFixed(1)} 次/小时`}
-            />
-          </Col>
-          {CARD_KPIS.map((kpi) => (
-            <Col key={kpi} xs={12} md={8} xl={6}>
-              <KpiCard kpi={kpi} value={summary[kpi]} target={data.targets[kpi]} warnFactor={data.warnFactor} />
-            </Col>
-          ))}
-          <Col xs={12} md={8} xl={6}>
-            <InfoCard
-              title="未处置异常报警"
-              value={data.openAbnormal}
-              suffix="条"
-              note={<Link to="/alarm/bases/abnormal">查看异常报警列表</Link>}
-            />
-          </Col>
+          {data && summary ? (
+            <>
+              <Col xs={12} md={8} xl={6}>
+                <InfoCard
+                  title="报警总数"
+                  value={summary.annunciations}
+                  suffix="次"
+                  note={`平均 ${summary.avgPerHour.toFixed(1)} 次/小时`}
+                />
+              </Col>
+              {CARD_KPIS.map((kpi) => (
+                <Col key={kpi} xs={12} md={8} xl={6}>
+                  <KpiCard kpi={kpi} value={summary[kpi]} target={data.targets[kpi]} warnFactor={data.warnFactor} />
+                </Col>
+              ))}
+              <Col xs={12} md={8} xl={6}>
+                <InfoCard
+                  title="未处置异常报警"
+                  value={data.openAbnormal}
+                  suffix="条"
+                  note={<Link to="/alarm/bases/abnormal">查看异常报警列表</Link>}
+                />
+              </Col>
+            </>
+          ) : (
+            CARD_PLACES.map((place) => (
+              <Col key={place} xs={12} md={8} xl={6}>
+                <CardPlaceholder />
+              </Col>
+            ))
+          )}
         </Row>
-        {summary.annunciations === 0 ? (
+        {summary?.annunciations === 0 ? (
           <ProCard>
             <NoAlarmData />
           </ProCard>
@@ -141,13 +154,13 @@ export default function OverviewBoard() {
             <Col span={24}>
               <ProCard title="报警趋势" bordered>
                 <PanelState title="报警趋势" request={series}>
-                  {trend && <Chart option={trend} label="报警趋势" picture={trendPicture} />}
+                  <Chart option={trend} label="报警趋势" picture={trendPicture} />
                 </PanelState>
               </ProCard>
             </Col>
             <Col xs={24} xl={12}>
               <ProCard title="优先级分布（实际 / 目标）" bordered>
-                {priorities && <Chart option={priorities} label="优先级分布" height={260} />}
+                {priorities ? <Chart option={priorities} label="优先级分布" height={260} /> : <Skeleton active />}
               </ProCard>
             </Col>
             <Col xs={24} xl={12}>
@@ -174,16 +187,24 @@ export default function OverviewBoard() {
             </Col>
             <Col xs={24} xl={12}>
               <ProCard title="前十报警" bordered>
-                <BelowFold>
-                  <Top10 summary={summary} />
-                </BelowFold>
+                {summary ? (
+                  <BelowFold>
+                    <Top10 summary={summary} />
+                  </BelowFold>
+                ) : (
+                  <Skeleton active />
+                )}
               </ProCard>
             </Col>
             <Col xs={24} xl={12}>
               <ProCard title="最近报警泛滥" bordered>
-                <BelowFold>
-                  <Floods floods={summary.floods} />
-                </BelowFold>
+                {summary ? (
+                  <BelowFold>
+                    <Floods floods={summary.floods} />
+                  </BelowFold>
+                ) : (
+                  <Skeleton active />
+                )}
               </ProCard>
             </Col>
           </Row>
