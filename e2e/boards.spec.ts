@@ -103,3 +103,29 @@ test('优化目标设置 saves a console target and the boards judge by it', asy
   await expect(average).toContainText('目标 ≤ 50 次/10分钟');
   await expect(average).toContainText('达标');
 });
+
+test('报警总览 opened again asks for its data and trend picture once each, sent at start-up', async ({ page }) => {
+  await signInAsAdmin(page);
+  const trend = page.getByRole('img', { name: '报警趋势' });
+  // The first visit draws the picture at the card's width, which the next start-up asks for.
+  await expect(trend.locator('img')).toBeVisible();
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) asked.push(pathname);
+  });
+  await page.reload();
+  await expect(page.getByRole('group', { name: '平均报警率' })).toBeVisible();
+  await expect(trend.locator('img')).toBeVisible();
+  // The ranking below the fold is drawn when scrolled to, from the answer sent ahead.
+  const ranking = page.getByRole('img', { name: '报警排名' });
+  await ranking.scrollIntoViewIfNeeded();
+  await expect(ranking.locator('svg')).toBeAttached();
+  expect(asked.filter((path) => path !== '/api/userinfo').sort()).toEqual([
+    '/api/alarm/board/over',
+    '/api/alarm/board/over/scopes',
+    '/api/kpi/ranking',
+    '/api/kpi/series',
+    '/api/kpi/series/picture',
+  ]);
+});
