@@ -17,7 +17,7 @@ import config, { chromiumPath } from '../../playwright.config';
 const OVERVIEW = FIRST_LOAD_BUDGETS[0];
 const LCP_BUDGET = { cold: 2500, warm: 1000 };
 const CPU_SLOWDOWN = 4;
-const RUNS = 3;
+const RUNS = 5;
 
 /** Opens `address` with the CPU slowed down and returns the last largest-contentful-paint time, in ms. */
 async function lcpOf(context: BrowserContext, address: string): Promise<number> {
