@@ -66,7 +66,9 @@ export function getInitialState(): Promise<InitialState> {
   return session;
 }
 
-export const layout: RunTimeLayoutConfig = ({ initialState }) => {
+type LayoutConfig = ReturnType<RunTimeLayoutConfig>;
+
+function layoutOf(initialState: InitialState | undefined): LayoutConfig {
   const user = initialState?.currentUser;
   const loadError = initialState?.loadError;
   const permissions = user?.permission ?? [];
@@ -105,6 +107,15 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
     ),
     ErrorBoundary,
   };
+}
+
+/** The layout built last, kept while the initial state is the same: ProLayout works out its menu again
+ * whenever `menu` or `menuDataRender` is a new object, and the layout plugin asks on every render. */
+let built: { state: InitialState | undefined; config: LayoutConfig } | undefined;
+
+export const layout: RunTimeLayoutConfig = ({ initialState }) => {
+  if (!built || built.state !== initialState) built = { state: initialState, config: layoutOf(initialState) };
+  return built.config;
 };
 
 export const request: RequestConfig = requestConfig;
