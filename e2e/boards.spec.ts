@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { adminLink, pageTitle, signInAsAdmin } from './fixtures';
@@ -52,10 +54,15 @@ test('报警总览 keeps its choice in the address; back returns to the previous
 });
 
 test('charts load only on the pages that draw them', async ({ page }) => {
+  const staticDir = process.env.E2E_STATIC_DIR;
+  if (!staticDir) throw new Error('E2E_STATIC_DIR is set by e2e/global-setup.ts');
   const chartScripts: string[] = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    if ((await response.text()).includes('_echarts_instance_')) chartScripts.push(new URL(response.url()).pathname);
+  // Each script is read from the files served: a response's body is gone once its page has navigated away.
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'script') return;
+    const { pathname } = new URL(request.url());
+    if (fs.readFileSync(path.join(staticDir, pathname), 'utf8').includes('_echarts_instance_'))
+      chartScripts.push(pathname);
   });
   // Sign in straight onto a page without charts: the default landing page is a board.
   await page.goto(adminLink().replace(/^\/\?/, '/alarm/base/type?'));

@@ -13,8 +13,13 @@ const selectLabelled = (page: Page, name: string) =>
 
 /** Picks a condition in an item row's select (its first), as a user does. */
 async function chooseCondition(page: Page, row: number, label: string) {
-  await itemRows(page).nth(row).locator('.ant-select').first().click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`).click();
+  const select = itemRows(page).nth(row).locator('.ant-select').first();
+  await select.click();
+  const open = page.locator('.ant-select-dropdown:visible');
+  await open.locator(`.ant-select-item-option[title="${label}"]`).click();
+  // Closed before the next row's opens: a click could land in this one while it fades out.
+  await expect(open).toHaveCount(0);
+  await expect(select).toContainText(label);
 }
 
 test('a template is created, edited (its rules checked) and deleted through its pages', async ({ page }) => {
