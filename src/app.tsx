@@ -3,6 +3,7 @@ import { UserOutlined } from '@ant-design/icons';
 import type { RequestConfig, RunTimeLayoutConfig } from '@umijs/max';
 import { history } from '@umijs/max';
 import type React from 'react';
+import { SWRConfig } from 'swr';
 import defaultSettings from '../config/defaultSettings';
 import ErrorBoundary from './components/ErrorBoundary';
 import HeaderUser from './components/HeaderUser';
@@ -14,6 +15,7 @@ import { bootstrapSession } from './services/bootstrap';
 import { sendFirstViewAhead } from './services/firstView';
 import { type CurrentUser, fetchUserInfo } from './services/user';
 import { filterMenu, isPathAllowed, type MenuItem } from './shared/routes';
+import { menuFromRoutes } from './utils/layoutMenu';
 import { type RouteComponents, type RouteTable, startRouteComponents } from './utils/startRoute';
 import { keepStylesWhenIdle, startStyleSnapshot, styleCache } from './utils/styleSnapshot';
 
@@ -75,9 +77,7 @@ function layoutOf(initialState: InitialState | undefined): LayoutConfig {
   let visibleMenu: MenuItem[] = [];
   return {
     ...initialState?.settings,
-    // The menu comes from the route table, never from a request: without `loading: false` ProLayout still
-    // shows a loading menu for a moment at start, unmounting and mounting the whole menu again.
-    menu: { locale: false, loading: false },
+    menu: { locale: false },
     rightContentRender: false,
     logo: '/favicon.svg',
     avatarProps: {
@@ -127,10 +127,12 @@ export function onRouteChange() {
 export function rootContainer(container: React.ReactNode) {
   return (
     <StyleProvider cache={styleCache}>
-      <ErrorBoundary>
-        <OfflineNotice />
-        {container}
-      </ErrorBoundary>
+      <SWRConfig value={{ use: [menuFromRoutes] }}>
+        <ErrorBoundary>
+          <OfflineNotice />
+          {container}
+        </ErrorBoundary>
+      </SWRConfig>
     </StyleProvider>
   );
 }
