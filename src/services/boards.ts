@@ -58,12 +58,12 @@ export type BoardQuery = {
   condition?: string;
 };
 
+const fetchData = async <T>(path: string, params?: object, skipErrorHandler = false) =>
+  (await request<Envelope<T>>(path, { method: 'GET', params, skipErrorHandler })).data;
+
 /** GET `/api{path}` with the query, answering `data` (the answer sent ahead at start-up, if there is one). */
 export function getData<T>(path: string, params?: object): Promise<T> {
-  return takeAhead(
-    getKey(path, params),
-    async () => (await request<Envelope<T>>(path, { method: 'GET', params })).data,
-  );
+  return takeAhead(getKey(path, params), () => fetchData<T>(path, params));
 }
 
 /** `data` of the GET sent ahead at start-up, if its answer has arrived (services/sentAhead). */
@@ -71,11 +71,9 @@ export function dataArrivedAhead<T>(path: string, params?: object): T | undefine
   return arrivedAhead<T>(getKey(path, params));
 }
 
-/** Sends `getData(path, params)` at start-up, for the first view's own call to take (services/sentAhead). */
+/** Sends `getData(path, params)` at start-up, for the first view's own call to take; failures stay quiet. */
 export function sendDataAhead(path: string, params?: object): void {
-  sendAhead(getKey(path, params), () =>
-    request(path, { method: 'GET', params, skipErrorHandler: true }).then(({ data }) => data),
-  );
+  sendAhead(getKey(path, params), () => fetchData(path, params, true));
 }
 
 /** The toolbar's units, consoles and operating conditions, read with the board's own permission. */
