@@ -97,6 +97,7 @@ const apiTarget = process.env.API_PROXY_TARGET;
 
 export default defineConfig({
   title: defaultSettings.title as string,
+  alias: { '@common': path.resolve(__dirname, 'common'), '@contract': path.resolve(__dirname, 'contract') },
   antd: {},
   access: {},
   model: {},

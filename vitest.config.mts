@@ -12,6 +12,8 @@ export default defineConfig({
       { find: /^umi$/, replacement: path.join(umi, 'exports.ts') },
       { find: /^@@\/(.*)$/, replacement: `${umi}/$1` },
       { find: /^@\/(.*)$/, replacement: `${path.resolve(root, 'src')}/$1` },
+      { find: /^@common\/(.*)$/, replacement: `${path.resolve(root, 'common')}/$1` },
+      { find: /^@contract\/(.*)$/, replacement: `${path.resolve(root, 'contract')}/$1` },
     ],
   },
   test: {

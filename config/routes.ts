@@ -1,6 +1,6 @@
 /**
  * The route table: the one list of routes. Menu, route keys, permission strings, the access plugin,
- * the server's authorization and the permission page are all derived from it (src/shared/routes.ts).
+ * the server's authorization and the permission page are all derived from it (common/routes.ts).
  *
  * Extra fields beside Umi's own:
  * - `actions`: the permission actions of the route (`<route-key>-<action>`); a menu route needs `view`.

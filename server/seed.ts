@@ -3,7 +3,7 @@
  * demo plant.
  * Idempotent: it only adds what is missing and never undoes an administrator's edits.
  */
-import { type RouteAction, routeIndex } from '../src/shared/routes';
+import { type RouteAction, routeIndex } from '../common/routes';
 import { routePermission } from './auth/permissions';
 import type { Database } from './db';
 import { createRolesRepository } from './repositories/roles';

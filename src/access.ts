@@ -1,6 +1,6 @@
+import { canOpenRoute } from '@common/routes';
 import type { AppRoute } from '../config/routes';
 import type { CurrentUser } from './services/user';
-import { canOpenRoute } from './shared/routes';
 
 /** Access flags for `useAccess` / `<Access>`: `can(permission)` and the seed's `canAdmin`. */
 export default function access(initialState: { currentUser?: CurrentUser } | undefined) {

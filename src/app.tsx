@@ -1,5 +1,6 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import { UserOutlined } from '@ant-design/icons';
+import { filterMenu, isPathAllowed, type MenuItem } from '@common/routes';
 import type { RequestConfig, RunTimeLayoutConfig } from '@umijs/max';
 import { history } from '@umijs/max';
 import type React from 'react';
@@ -14,7 +15,6 @@ import { requestConfig } from './requestErrorConfig';
 import { bootstrapSession } from './services/bootstrap';
 import { sendFirstViewAhead } from './services/firstView';
 import { type CurrentUser, fetchUserInfo } from './services/user';
-import { filterMenu, isPathAllowed, type MenuItem } from './shared/routes';
 import { menuFromRoutes } from './utils/layoutMenu';
 import { type RouteComponents, type RouteTable, startRouteComponents } from './utils/startRoute';
 import { keepStylesWhenIdle, startStyleSnapshot, styleCache } from './utils/styleSnapshot';

@@ -2,11 +2,12 @@
  * The boards' API calls on the demo plant (issue budget: the data-engine budgets, KPI p50 ≤ 150 ms): each
  * call a board makes on arrival, for the last 24 hours and the last 30 days, timed over HTTP one at a time.
  */
+
+import { trendBucket } from '../../common/trendChart';
 import { buildApp } from '../../server/app';
 import type { AppConfig } from '../../server/config';
 import type { OpenDatabase } from '../../server/db';
 import { ADMIN_USERNAME } from '../../server/seed';
-import { trendBucket } from '../../src/shared/trendChart';
 
 const RUNS = 20;
 const BUDGET_MS = 150;

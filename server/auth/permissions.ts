@@ -1,8 +1,8 @@
 /**
- * Permission strings on the server, all derived from the route table (src/shared/routes.ts): the SPA's
+ * Permission strings on the server, all derived from the route table (common/routes.ts): the SPA's
  * access checks and the server's authorization speak exactly the same strings.
  */
-import { type RouteAction, requirePermission, routeIndex } from '../../src/shared/routes';
+import { type RouteAction, requirePermission, routeIndex } from '../../common/routes';
 
 declare const declared: unique symbol;
 /** A permission string the route table declares; only `routePermission` makes one. */

@@ -26,6 +26,7 @@ export async function startInProcessApi(env: Record<string, string | undefined> 
   const database = await openDatabase(config);
   await seedDatabase(database.db, { demo: config.seedDemo });
   const app = await buildApp({ config, database });
+  app.addHook('onClose', () => database.close());
   await app.ready();
   const admin = await app.repositories.users.findByUsername(ADMIN_USERNAME);
   if (!admin) throw new Error('the seed did not create admin');

@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import dayjs from 'dayjs';
 import type { FastifyReply } from 'fastify';
-import { dateTimeText } from '../../src/shared/wallClock';
+import { dateTimeText } from '../../common/wallClock';
 import { type SheetCell, type SheetContent, xlsxBytes } from './xlsxWriter';
 
 declare module 'fastify' {

@@ -21,7 +21,8 @@ import type {
   NamedApprover,
   Person,
   RiskLevel,
-} from '../../src/shared/moc';
+} from '../../common/moc';
+import type { Page, PageRequest } from '../../contract/http';
 import type { Executor } from '../db';
 import {
   approvalDecisions,
@@ -32,7 +33,6 @@ import {
   approvalInstances,
 } from '../db/schema';
 import { type Actor, type DecisionRecord, stepStates } from '../domain/approvals/progress';
-import type { Page, PageRequest } from '../schemas/paging';
 import { containsPattern, isUniqueViolation, pageWindow } from './listing';
 import { arrayParam, isoTime, queryRows } from './raw-sql';
 

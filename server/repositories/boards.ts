@@ -4,7 +4,7 @@
  * Every KPI figure comes from the KPI repository (server/repositories/kpi.ts), i.e. from the engine.
  */
 import { sql } from 'drizzle-orm';
-import { resolveTargetSettings, type TargetSettings } from '../../src/shared/kpiTargets';
+import { resolveTargetSettings, type TargetSettings } from '../../common/kpiTargets';
 import type { Executor } from '../db';
 import { seriesBucketStarts } from '../domain/kpi/buckets';
 import type { KpiSummary } from '../domain/kpi/summary';

@@ -24,12 +24,12 @@ import type {
   PointSettings,
   RiskLevel,
   SettingValue,
-} from '../../src/shared/moc';
+} from '../../common/moc';
+import type { Page, PageRequest } from '../../contract/http';
 import type { Executor } from '../db';
 import { changeRequestItems, changeRequests, changeRequestTransitions } from '../db/schema';
 import { type Actor, decide } from '../domain/approvals/progress';
 import { type CapturedItem, itemConflicts, type PointNow, patchesByPoint } from '../domain/changes/items';
-import type { Page, PageRequest } from '../schemas/paging';
 import { type ApprovalsRepository, ITEM_COUNT, type LoadedInstance } from './approvals';
 import { type ConditionsRepository, POINT_SETTINGS } from './conditions';
 import { applyPointChange, type PointPatch } from './library';

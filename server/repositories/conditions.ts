@@ -18,11 +18,11 @@ import type {
   PointSettings,
   SwitchQuery,
   WorkingUnit,
-} from '../../src/shared/moc';
+} from '../../common/moc';
+import type { Page, PageRequest } from '../../contract/http';
 import type { Executor } from '../db';
 import { operatingConditionOverrides, operatingConditionSwitches, operatingConditions } from '../db/schema';
 import { effectiveSettings } from '../domain/conditions/effective';
-import type { Page, PageRequest } from '../schemas/paging';
 import { retagUnitConditions } from './journal';
 import { containsPattern, pageWindow } from './listing';
 import { arrayParam, isoTime, queryRows } from './raw-sql';

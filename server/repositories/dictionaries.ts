@@ -4,9 +4,9 @@
  */
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Page, PageRequest } from '../../contract/http';
 import type { Database, Executor } from '../db';
 import { alarmPoints, alarmTypes, type PriorityRow, priorities, systemTypes } from '../db/schema';
-import type { Page, PageRequest } from '../schemas/paging';
 import { containsPattern, inBatches, isUniqueViolation, pageWindow } from './listing';
 
 export interface DictionaryFilters {

@@ -20,14 +20,14 @@ import {
   type ListedAlarmPoint,
   type PointField,
   type RationalizationStatus,
-} from '../../src/shared/alarmLibrary';
+} from '../../common/alarmLibrary';
+import type { Page, PageRequest } from '../../contract/http';
 import type { Database, Executor } from '../db';
 import { type AlarmPoint, alarmPointChanges, alarmPoints, PRIORITY_CODES } from '../db/schema';
 import type { Priority } from '../domain/kpi/types';
 import type { ImportBatch, ImportDictionaries, ImportError, ImportedPoint } from '../domain/library/import';
 import { changedFields, type FieldChange, type NumericSettings, settingProblems } from '../domain/library/settings';
 import { pointState } from '../domain/library/state';
-import type { Page, PageRequest } from '../schemas/paging';
 import { insertNames } from './journal';
 import { inBatches, pageWindow } from './listing';
 import { arrayParam, epochMs, isoTime, queryJsonRows, queryRows } from './raw-sql';

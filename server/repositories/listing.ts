@@ -1,5 +1,5 @@
 /** Helpers every list repository uses: paging, text filters, keyset batches for exports, conflicts. */
-import type { PageRequest } from '../schemas/paging';
+import type { PageRequest } from '../../contract/http';
 
 /** SQL `limit`/`offset` of a page. */
 export function pageWindow({ current, pageSize }: PageRequest): { limit: number; offset: number } {

@@ -4,7 +4,8 @@
  * alarm points.
  */
 import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { TemplateVocabulary } from '../../src/shared/templates';
+import type { TemplateVocabulary } from '../../common/templates';
+import type { Page, PageRequest } from '../../contract/http';
 import type { Database, Executor } from '../db';
 import {
   type AlarmTemplate,
@@ -19,7 +20,6 @@ import {
   units,
 } from '../db/schema';
 import type { EquipmentSubject, EvaluatedPoint } from '../domain/templates/evaluation';
-import type { Page, PageRequest } from '../schemas/paging';
 import type { SaveResult } from './dictionaries';
 import { containsPattern, inBatches, isUniqueViolation, pageWindow } from './listing';
 

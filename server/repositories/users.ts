@@ -1,7 +1,7 @@
 import { and, asc, count, countDistinct, eq, gt, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import type { Page, PageRequest } from '../../contract/http';
 import type { Database, Executor } from '../db';
 import { roles, type User, userRoles, users } from '../db/schema';
-import type { Page, PageRequest } from '../schemas/paging';
 import { containsPattern, inBatches, pageWindow } from './listing';
 
 export interface NewUser {

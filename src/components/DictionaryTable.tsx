@@ -12,13 +12,13 @@ import {
   ProFormTextArea,
   ProTable,
 } from '@ant-design/pro-components';
+import { permissionString } from '@common/routes';
 import { useAccess } from '@umijs/max';
 import { Button, message, Popconfirm, Space } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
 import type { CrudService } from '@/services/crud';
-import { permissionString } from '@/shared/routes';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
 
 export interface DictionaryRow {

@@ -1,6 +1,7 @@
 /** Shapes and calls the boards share: the engine's KPI summary, KPI table rows and the toolbar's options. */
+
+import type { KpiTargets } from '@common/kpiTargets';
 import { request } from '@umijs/max';
-import type { KpiTargets } from '@/shared/kpiTargets';
 import type { Envelope } from './api';
 import { arrivedAhead, getKey, sendAhead, takeAhead } from './sentAhead';
 

@@ -2,7 +2,7 @@
  * Pages whose first GETs leave at start-up, with the signed-in user's, rather than after the layout and the
  * page have rendered (services/sentAhead). Each loads only its service module, by the path it opens on.
  */
-import { matchRoute } from '@/shared/routes';
+import { matchRoute } from '@common/routes';
 import { getToken } from '@/utils/session';
 
 type FirstView = () => Promise<{ sendFirstView: (search: URLSearchParams) => void }>;

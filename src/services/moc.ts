@@ -1,13 +1,11 @@
 /**
- * Calls of 多工况管理, 变更管理, 审批管理 and 审批配置 (src/shared/moc.ts is the contract), shared by their
+ * Calls of 多工况管理, 变更管理, 审批管理 and 审批配置 (common/moc.ts is the contract), shared by their
  * pages, the hidden create pages and the few places elsewhere that show conditions or start a change.
  */
-import { request } from '@umijs/max';
+
 import type {
-  ApprovalDetail,
   ApprovalFlow,
   ApprovalQuery,
-  ApprovalSummary,
   ChangeablePoint,
   ChangeQuery,
   ChangeRequestBody,
@@ -30,8 +28,10 @@ import type {
   TemplateDraftBody,
   TemplateDraftResult,
   WorkingUnit,
-} from '@/shared/moc';
+} from '@common/moc';
+import { request } from '@umijs/max';
 import type { Envelope } from './api';
+import { call, pathOf } from './http';
 
 export const WORKING_PATH = '/alarm/op/working';
 export const WORKING_CREATE_PAGE = '/alarm/op2/working/create';
@@ -92,13 +92,13 @@ export const draftFromTemplate = (body: TemplateDraftBody) =>
   send<TemplateDraftResult>('POST', `${CHANGE_PATH}/from-template`, body);
 
 // 审批管理
-export const APPROVAL_EXPORT_PATH = `${APPROVAL_PATH}/export`;
-export const fetchApprovals = (query: ApprovalQuery) => get<Page<ApprovalSummary>>(APPROVAL_PATH, query);
-export const fetchApproval = (id: number) => get<ApprovalDetail>(`${APPROVAL_PATH}/${id}`);
+export const APPROVAL_EXPORT_PATH = pathOf('GET /alarm/approve/list/export');
+export const fetchApprovals = (query: ApprovalQuery) => call('GET /alarm/approve/list', { query });
+export const fetchApproval = (id: number) => call('GET /alarm/approve/list/:id', { params: { id } });
 export const decideApproval = (id: number, decision: 'approve' | 'reject', body: DecisionBody) =>
-  send<ApprovalDetail>('POST', `${APPROVAL_PATH}/${id}/${decision}`, body);
-export const revokeApproval = (id: number) => send<ApprovalDetail>('POST', `${APPROVAL_PATH}/${id}/revoke`);
-export const deleteApproval = (id: number) => send<{ id: number }>('DELETE', `${APPROVAL_PATH}/${id}`);
+  call(`POST /alarm/approve/list/:id/${decision}`, { params: { id }, body });
+export const revokeApproval = (id: number) => call('POST /alarm/approve/list/:id/revoke', { params: { id }, body: {} });
+export const deleteApproval = (id: number) => call('DELETE /alarm/approve/list/:id', { params: { id } });
 
 // 审批配置
 export const FLOW_EXPORT_PATH = `${FLOW_PATH}/export`;

@@ -3,9 +3,10 @@
  * Board days start at the plant's midnight and times read on the plant's clock, whatever zone the browser
  * runs in.
  */
+
+import { plantDayResolver, wallClockInstant } from '@common/plantDays';
+import { type WallClockParts, wallClock } from '@common/wallClock';
 import dayjs, { type ConfigType, type Dayjs } from 'dayjs';
-import { plantDayResolver, wallClockInstant } from '@/shared/plantDays';
-import { type WallClockParts, wallClock } from '@/shared/wallClock';
 import { readPlantTimeZone } from './session';
 
 /** The plant's zone as the server last sent it; the browser's own before the first start-up. */

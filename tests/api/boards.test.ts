@@ -2,10 +2,10 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_KPI_TARGETS } from '../../common/kpiTargets';
 import { computeKpiSummary } from '../../server/domain/kpi/summary';
 import type { JournalEvent } from '../../server/domain/kpi/types';
 import { queryRows } from '../../server/repositories/raw-sql';
-import { DEFAULT_KPI_TARGETS } from '../../src/shared/kpiTargets';
 import { build, SLOW, sheetRows, type TestApp, type TestUser } from './helpers';
 
 const MIN = 60_000;

@@ -1,7 +1,7 @@
 /** 变更管理 endpoints: drafts, submission, the lifecycle through approval, the conflict and exactly-once rules. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FLOW_MISSING_MESSAGE } from '../../common/moc';
 import { alarmPoints, equipment } from '../../server/db/schema';
-import { FLOW_MISSING_MESSAGE } from '../../src/shared/moc';
 import { build, SLOW, type TestApp } from './helpers';
 import { approvalOf, type MocFixture, mocFixture } from './moc-fixtures';
 

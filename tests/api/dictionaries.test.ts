@@ -1,10 +1,10 @@
 /** 基础配置 endpoints: alarm types, system types, priorities and their streamed exports (api.md). */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissionString } from '../../common/routes';
 import { alarmPoints, alarmTypes } from '../../server/db/schema';
 import { XLSX_CONTENT_TYPE } from '../../server/export/xlsx';
 import { seededAlarmTypes, seededSystemTypes } from '../../server/seed-dictionaries';
-import { permissionString } from '../../src/shared/routes';
 import { build, SLOW, sheetRows, type TestApp, type TestUser } from './helpers';
 
 describe('base dictionaries API', { timeout: SLOW }, () => {

@@ -1,8 +1,8 @@
 /** 报警列表 endpoints: list, export, detail, edit with concurrency and audit, remove, handle, confirm, import. */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STALE_POINT_MESSAGE } from '../../common/alarmLibrary';
 import libraryRoutes from '../../server/routes/library';
-import { STALE_POINT_MESSAGE } from '../../src/shared/alarmLibrary';
 import { build, multipartFile, SLOW, type TestApp, type TestUser } from './helpers';
 
 const JOURNAL = [

@@ -1,9 +1,9 @@
 /** 模拟 endpoints: journal import and collector ingest (api.md), simulator, batches and their export. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dateTimeText } from '../../common/wallClock';
 import { journalBatches } from '../../server/db/schema';
 import { XLSX_CONTENT_TYPE } from '../../server/export/xlsx';
 import mockRoutes from '../../server/routes/mock';
-import { dateTimeText } from '../../src/shared/wallClock';
 import { build, multipartFile, SLOW, sheetRows, type TestApp, type TestUser } from './helpers';
 
 const GOOD = [

@@ -1,9 +1,9 @@
 /** 权限配置 endpoints: users, roles, sign-in tokens, the permission tree and the two exports (api.md). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissionTree, routeIndex } from '../../common/routes';
+import { dateTimeText } from '../../common/wallClock';
 import { XLSX_CONTENT_TYPE } from '../../server/export/xlsx';
 import { ADMIN_USERNAME, ROLE_NAMES } from '../../server/seed';
-import { permissionTree, routeIndex } from '../../src/shared/routes';
-import { dateTimeText } from '../../src/shared/wallClock';
 import { build, SLOW, sheetRows, type TestApp, type TestUser } from './helpers';
 
 describe('permission configuration API', { timeout: SLOW }, () => {

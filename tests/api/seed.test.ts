@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeIndex } from '../../common/routes';
 import type { OpenDatabase } from '../../server/db';
 import { alarmTypes, priorities, roles, systemTypes, userRoles, users } from '../../server/db/schema';
 import { queryRows } from '../../server/repositories/raw-sql';
 import { createRolesRepository } from '../../server/repositories/roles';
 import { ROLE_NAMES, seedDatabase } from '../../server/seed';
-import { routeIndex } from '../../src/shared/routes';
 import { openTestDatabase, SLOW } from './helpers';
 
 describe('first-start seeding', { timeout: SLOW }, () => {

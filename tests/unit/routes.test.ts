@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import routes, { type AppRoute } from '../../config/routes';
 import {
   filterMenu,
   indexRoutes,
@@ -11,7 +10,8 @@ import {
   requirePermission,
   routeIndex,
   routeKey,
-} from '../../src/shared/routes';
+} from '../../common/routes';
+import routes, { type AppRoute } from '../../config/routes';
 
 /** The menu ProLayout builds from the table: routes with a name, not hidden, nested like the table. */
 function menuOf(table: AppRoute[]): MenuItem[] {

@@ -1,10 +1,11 @@
 /** 审批管理: tabs, approve / reject with a comment as the step's approver, revoke and delete by permission, states. */
+
+import type { ApprovalDetail } from '@common/moc';
+import { permissionString } from '@common/routes';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import ApprovalListPage from '@/pages/Alarm/Approve';
-import type { ApprovalDetail } from '@/shared/moc';
-import { permissionString } from '@/shared/routes';
 import { mockApi, startAppRuntime } from './helpers';
 import {
   approvalDetail,

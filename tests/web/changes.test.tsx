@@ -1,12 +1,13 @@
 /** 变更管理 and 发起变更: list, detail with items and steps, draft actions by permission, the form's checks and saving. */
+
+import type { ChangeRequestDetail } from '@common/moc';
+import { permissionString } from '@common/routes';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import EvaluatePage from '@/pages/Alarm/Op/Evaluate';
 import ChangeListPage from '@/pages/Alarm/Op/Update';
 import ChangeCreatePage from '@/pages/Alarm/Op/UpdateCreate';
-import type { ChangeRequestDetail } from '@/shared/moc';
-import { permissionString } from '@/shared/routes';
 import { mockApi, startAppRuntime } from './helpers';
 import { change, changeSummary, page, point, priorityDictionary, priorityItem, refusal } from './moc-fixtures';
 import { ok, renderWithPermissions } from './render';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { RouteContract } from './contract';
 
-const SOURCES = ['server', 'src/shared', 'config/routes.ts'];
+const SOURCES = ['server', 'common', 'contract', 'config/routes.ts'];
 
 function sourceHash(): string {
   const hash = createHash('sha256');

@@ -1,11 +1,12 @@
 /** 审批配置 and the full-screen 审核流程配置 editor: list, delete refusal, steps added / removed / reordered, checks, saving. */
+
+import type { FlowOptions } from '@common/moc';
+import { permissionString } from '@common/routes';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import FlowListPage from '@/pages/Alarm/Base/ExamineConfig';
 import FlowEditorPage from '@/pages/Alarm/Base/FlowEditor';
-import type { FlowOptions } from '@/shared/moc';
-import { permissionString } from '@/shared/routes';
 import { mockApi, startAppRuntime } from './helpers';
 import { flow, page, refusal } from './moc-fixtures';
 import { ok, renderWithPermissions } from './render';

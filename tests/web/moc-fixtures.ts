@@ -1,6 +1,5 @@
-/** Answers of the change-management API (src/shared/moc.ts) that the MOC component tests share. */
-import { HttpResponse, http } from 'msw';
-import type { PriorityName } from '@/components/moc/format';
+/** Answers of the change-management API (common/moc.ts) that the MOC component tests share. */
+
 import type {
   ApprovalDetail,
   ApprovalFlow,
@@ -12,7 +11,9 @@ import type {
   ChangeRequestSummary,
   Person,
   PointSettings,
-} from '@/shared/moc';
+} from '@common/moc';
+import { HttpResponse, http } from 'msw';
+import type { PriorityName } from '@/components/moc/format';
 import { ok } from './render';
 
 export const engineer: Person = { id: 2, username: 'engineer', name: '王工' };

@@ -1,10 +1,11 @@
 /** 模拟 page: journal upload with its error table or result, simulated batches with export and delete, empty state. */
+
+import { permissionString } from '@common/routes';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import MockPage from '@/pages/Alarm/Mock';
 import type { JournalBatch } from '@/pages/Alarm/Mock/service';
-import { permissionString } from '@/shared/routes';
 import { storePlantTimeZone } from '@/utils/session';
 import { mockApi, startAppRuntime } from './helpers';
 import { ok, renderWithPermissions } from './render';

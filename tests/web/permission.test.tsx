@@ -2,6 +2,8 @@
  * 权限配置: the role editor tree (from the route table, implied view), user form validation, actions by
  * permission, export, empty and error states of both tables.
  */
+
+import { permissionString, permissionTree, routeIndex } from '@common/routes';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -9,7 +11,6 @@ import { useState } from 'react';
 import PermissionPage from '@/pages/Permission';
 import PermissionTree from '@/pages/Permission/components/PermissionTree';
 import type { RoleRow, UserRow } from '@/pages/Permission/service';
-import { permissionString, permissionTree, routeIndex } from '@/shared/routes';
 import { mockApi, startAppRuntime } from './helpers';
 import { ok, renderWithPermissions } from './render';
 

@@ -1,19 +1,20 @@
 /** 多工况管理 and 新建工况: conditions per unit, switching and its history, the proposal form, and the library drawer's 工况设置. */
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
-import PointDrawer from '@/pages/Alarm/Bases/List/components/PointDrawer';
-import WorkingPage from '@/pages/Alarm/Op/Working';
-import ConditionCreatePage from '@/pages/Alarm/Op/WorkingCreate';
-import type { AlarmPointDetail } from '@/shared/alarmLibrary';
+
+import type { AlarmPointDetail } from '@common/alarmLibrary';
 import type {
   ConditionDetail,
   ConditionSummary,
   ConditionSwitch,
   PointEffectiveSettings,
   WorkingUnit,
-} from '@/shared/moc';
-import { permissionString } from '@/shared/routes';
+} from '@common/moc';
+import { permissionString } from '@common/routes';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import PointDrawer from '@/pages/Alarm/Bases/List/components/PointDrawer';
+import WorkingPage from '@/pages/Alarm/Op/Working';
+import ConditionCreatePage from '@/pages/Alarm/Op/WorkingCreate';
 import { mockApi, startAppRuntime } from './helpers';
 import { change, page, point, pointSettings, priorityDictionary, priorityNames, refusal } from './moc-fixtures';
 import { ok, renderWithPermissions } from './render';

@@ -2,7 +2,7 @@
  * Calendar periods of the improvement board: plant-local weeks (Monday to Monday) and months, as windows
  * covering [from, to); the first and last are clipped to the window, like the engine's buckets.
  */
-import { plantDayResolver } from '../../../src/shared/plantDays';
+import { plantDayResolver } from '../../../common/plantDays';
 import type { KpiWindow } from '../kpi/types';
 
 export type Period = 'week' | 'month';

@@ -4,15 +4,9 @@
  * template evaluation's deviations call for.
  */
 
-import type {
-  ChangeConflict,
-  ChangeField,
-  ChangeItemInput,
-  PointSettings,
-  SettingValue,
-} from '../../../src/shared/moc';
-import { CHANGE_FIELDS } from '../../../src/shared/moc';
-import type { Deviation } from '../../../src/shared/templates';
+import type { ChangeConflict, ChangeField, ChangeItemInput, PointSettings, SettingValue } from '../../../common/moc';
+import { CHANGE_FIELDS } from '../../../common/moc';
+import type { Deviation } from '../../../common/templates';
 
 export function settingOf(point: PointSettings, field: ChangeField): SettingValue {
   return point[field];

@@ -10,7 +10,7 @@ import {
   type ChangeAction,
   type ChangeStatus,
   ENDED_CHANGE_STATUSES,
-} from '../../../src/shared/moc';
+} from '../../../common/moc';
 
 /** From which statuses each action may start, and the status it leaves (null: the record goes away). */
 export const TRANSITIONS: Record<ChangeAction, { from: readonly ChangeStatus[]; to: ChangeStatus | null }> = {

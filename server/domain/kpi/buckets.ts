@@ -1,4 +1,4 @@
-import { plantDayResolver } from '../../../src/shared/plantDays';
+import { plantDayResolver } from '../../../common/plantDays';
 import { DAY_MS, DEFAULT_PLANT_TIME_ZONE, HOUR_MS, type KpiWindow, TEN_MINUTES_MS } from './types';
 
 export type BucketSize = '10m' | '1h' | '1d';

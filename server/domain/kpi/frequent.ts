@@ -1,4 +1,4 @@
-import { plantDayResolver } from '../../../src/shared/plantDays';
+import { plantDayResolver } from '../../../common/plantDays';
 import { analyseJournal, type JournalAnalysis } from './journal';
 import { byCountThenPoint } from './ranking';
 import { assertWindow, DEFAULT_PLANT_TIME_ZONE, type JournalEvent, type KpiOptions, resolveKpiSettings } from './types';

@@ -4,7 +4,7 @@
  * Plain functions over rows of cells; reading the upload and storing are the caller's. All or nothing: the
  * caller stores nothing when any error was reported.
  */
-import { NUMERIC_POINT_FIELDS, POINT_FIELD_LABELS, type PointField } from '../../../src/shared/alarmLibrary';
+import { NUMERIC_POINT_FIELDS, POINT_FIELD_LABELS, type PointField } from '../../../common/alarmLibrary';
 import type { UploadedRow } from '../journal';
 import type { Priority } from '../kpi/types';
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, settingProblems } from './settings';

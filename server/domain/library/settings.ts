@@ -3,7 +3,7 @@
  * checks and their audit: one definition for the edit form's endpoint, the import rows and the change
  * requests, so the three can never disagree on what a valid point is.
  */
-import { POINT_FIELD_LABELS, type PointField } from '../../../src/shared/alarmLibrary';
+import { POINT_FIELD_LABELS, type PointField } from '../../../common/alarmLibrary';
 
 /** Longest text of a name-like field (tag, unit, console…: indexed columns) and of a free-text field. */
 export const MAX_NAME_LENGTH = 200;

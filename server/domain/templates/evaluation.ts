@@ -4,7 +4,7 @@
  * the equipment must carry the item's settings (an equipment with a temperature and a pressure PVHI has
  * two points for the one PVHI item). Settings the item leaves empty are not prescribed and not compared.
  */
-import type { ComparedField, Deviation, PriorityCode, TemplateItemRule } from '../../../src/shared/templates';
+import type { ComparedField, Deviation, PriorityCode, TemplateItemRule } from '../../../common/templates';
 
 export interface EvaluatedPoint {
   id: number;

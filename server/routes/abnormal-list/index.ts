@@ -4,16 +4,16 @@
  * needs the library's `handle`.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { abnormalKindLabel } from '../../../src/shared/alarmLibrary';
+import { abnormalKindLabel } from '../../../common/alarmLibrary';
+import { envelope, IdParams, pageOf } from '../../../contract/http';
 import { routePermission } from '../../auth/permissions';
 import { refused } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
 import type { AbnormalFilters as Filters } from '../../repositories/library';
-import { envelope, ok } from '../../schemas/envelope';
-import { IdParams, requiredText } from '../../schemas/fields';
-import { pageOf } from '../../schemas/paging';
 import { AbnormalClose, AbnormalFilters, AbnormalQuery, AbnormalRecord } from '../library/schemas';
+import { ok } from '../reply';
+import { requiredText } from '../text';
 
 const PATH = '/alarm/bases/abnormal';
 const VIEW = routePermission(PATH, 'view');

@@ -1,6 +1,7 @@
 /** 异常报警配置 (/alarm/base/config): the KPI and detection settings, and detection on demand. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { envelope } from '../../../contract/http';
 import { routePermission } from '../../auth/permissions';
 import {
   type AbnormalSettings,
@@ -12,7 +13,7 @@ import { ABNORMAL_KINDS } from '../../domain/kpi/detection';
 import { ApiError } from '../../errors';
 import { currentUser } from '../../plugins/authentication';
 import { createAbnormalRepository } from '../../repositories/abnormal';
-import { envelope, ok } from '../../schemas/envelope';
+import { ok } from '../reply';
 
 const bounded = (name: keyof typeof SETTING_RANGES) =>
   Type.Integer({ minimum: SETTING_RANGES[name][0], maximum: SETTING_RANGES[name][1] });

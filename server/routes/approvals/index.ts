@@ -2,11 +2,10 @@
  * 审批管理 `/alarm/approve/list`: approvals listed (待我审批 / 我发起的 / 全部), exported and shown with
  * their steps; approve or reject by an approver of the current step (no route permission beyond view:
  * being the approver is the right), revoke by the initiator while pending, delete of ended records. The
- * last approval applies the change in the same transaction. Endpoints: src/shared/moc.ts.
+ * last approval applies the change in the same transaction. Endpoints: contract/approvals.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import {
   BUSINESS_TYPE_LABELS,
   CHANGE_STATUS_LABELS,
@@ -15,8 +14,9 @@ import {
   type Decision,
   RISK_LEVEL_LABELS,
   type ApprovalSummary as Summary,
-} from '../../../src/shared/moc';
-import { dateTimeText } from '../../../src/shared/wallClock';
+} from '../../../common/moc';
+import { dateTimeText } from '../../../common/wallClock';
+import { approvalEndpoints } from '../../../contract/approvals';
 import { routePermission } from '../../auth/permissions';
 import type { Executor } from '../../db';
 import { type Actor, canDecide } from '../../domain/approvals/progress';
@@ -25,10 +25,8 @@ import { ApiError, refused } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
 import type { ApprovalRow } from '../../repositories/approvals';
-import { envelope, ok } from '../../schemas/envelope';
-import { IdParams } from '../../schemas/fields';
-import { pageOf } from '../../schemas/paging';
-import { ApprovalDetail, ApprovalQuery, ApprovalSummary, DecisionBody, Removed } from '../changes/schemas';
+import { routeOf } from '../endpoint';
+import { ok } from '../reply';
 
 const PATH = '/alarm/approve/list';
 const permission = (action: 'view' | 'revoke' | 'delete') => routePermission(PATH, action);
@@ -66,27 +64,21 @@ const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok({ ...summaryOf(row, actor), change });
   }
 
-  app.get(
-    PATH,
-    {
-      config: { permission: permission('view') },
-      schema: { querystring: ApprovalQuery, response: { 200: envelope(pageOf(ApprovalSummary)) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(approvalEndpoints.list),
+    config: { permission: permission('view') },
+    handler: async (request) => {
       const { current, pageSize, ...query } = request.query;
       const actor = await actorOf(request);
       const page = await approvals.page(query, { current, pageSize }, actor);
       return ok({ ...page, list: page.list.map((row) => summaryOf(row, actor)) });
     },
-  );
+  });
 
-  app.get(
-    `${PATH}/export`,
-    {
-      config: { permission: permission('view') },
-      schema: { querystring: Type.Omit(ApprovalQuery, ['current', 'pageSize']) },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(approvalEndpoints.export),
+    config: { permission: permission('view') },
+    handler: async (request, reply) => {
       const rows = await approvals.rows(request.query, await actorOf(request));
       const dateTime = dateTimeText(app.plantTimeZone);
       const progress = (row: ApprovalRow) =>
@@ -116,16 +108,13 @@ const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ],
       });
     },
-  );
+  });
 
-  app.get(
-    `${PATH}/:id`,
-    {
-      config: { permission: permission('view') },
-      schema: { params: IdParams, response: { 200: envelope(ApprovalDetail) } },
-    },
-    async (request) => detail(request.params.id, await actorOf(request), app.database.db),
-  );
+  app.route({
+    ...routeOf(approvalEndpoints.detail),
+    config: { permission: permission('view') },
+    handler: async (request) => detail(request.params.id, await actorOf(request), app.database.db),
+  });
 
   async function decideOn(request: FastifyRequest, id: number, decision: Decision, rawComment: string | undefined) {
     const comment = rawComment?.trim() ?? '';
@@ -139,23 +128,17 @@ const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   for (const decision of ['approve', 'reject'] as const) {
-    app.post(
-      `${PATH}/:id/${decision}`,
-      {
-        config: { permission: permission('view') },
-        schema: { params: IdParams, body: DecisionBody, response: { 200: envelope(ApprovalDetail) } },
-      },
-      async (request) => decideOn(request, request.params.id, decision, request.body?.comment),
-    );
+    app.route({
+      ...routeOf(approvalEndpoints[decision]),
+      config: { permission: permission('view') },
+      handler: async (request) => decideOn(request, request.params.id, decision, request.body.comment),
+    });
   }
 
-  app.post(
-    `${PATH}/:id/revoke`,
-    {
-      config: { permission: permission('revoke') },
-      schema: { params: IdParams, body: DecisionBody, response: { 200: envelope(ApprovalDetail) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(approvalEndpoints.revoke),
+    config: { permission: permission('revoke') },
+    handler: async (request) => {
       const actor = await actorOf(request);
       return transaction(async (tx) => {
         const instance = await approvals.lock(request.params.id, tx);
@@ -166,19 +149,16 @@ const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw refusal.status === 403 ? new ApiError(403, 403, refusal.message) : refused(409, refusal.message);
         }
         await approvals.advance(instance.id, { status: 'revoked', currentStep: null }, tx);
-        await changes.transition(change, 'revoke', 'revoked', actor.id, request.body?.comment?.trim() ?? '', tx);
+        await changes.transition(change, 'revoke', 'revoked', actor.id, request.body.comment?.trim() ?? '', tx);
         return detail(instance.id, actor, tx);
       });
     },
-  );
+  });
 
-  app.delete(
-    `${PATH}/:id`,
-    {
-      config: { permission: permission('delete') },
-      schema: { params: IdParams, response: { 200: envelope(Removed) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(approvalEndpoints.remove),
+    config: { permission: permission('delete') },
+    handler: async (request) => {
       const { id: actorId } = currentUser(request);
       return transaction(async (tx) => {
         const instance = await approvals.lock(request.params.id, tx);
@@ -190,7 +170,7 @@ const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return ok({ id: instance.id });
       });
     },
-  );
+  });
 };
 
 export default approvalRoutes;

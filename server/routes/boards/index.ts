@@ -2,7 +2,7 @@
  * Board endpoints (screens.md, 报警看板 and 优化管理's boards): each under its route's path and view
  * permission, with the toolbar's scope options at `<path>/scopes` and its table at `<path>/export`. Every
  * figure comes from the KPI engine through the KPI repository; targets and their judgement from
- * src/shared/kpiTargets.ts.
+ * common/kpiTargets.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -15,16 +15,16 @@ import {
   kpiChange,
   operatingLevel,
   TARGET_KPIS,
-} from '../../../src/shared/kpiTargets';
+} from '../../../common/kpiTargets';
+import { envelope, Id } from '../../../contract/http';
 import { routePermission } from '../../auth/permissions';
 import { periodWindows } from '../../domain/boards/periods';
 import { type CellValue, sendWorkbook, sendXlsx, type XlsxColumn } from '../../export/xlsx';
 import { createAbnormalRepository } from '../../repositories/abnormal';
 import { createBoardsRepository, figuresOf } from '../../repositories/boards';
 import { createKpiRepository, type KpiScope } from '../../repositories/kpi';
-import { envelope, ok } from '../../schemas/envelope';
-import { Id } from '../../schemas/fields';
 import { Summary, WindowQuery, windowOf } from '../kpi';
+import { ok } from '../reply';
 import { Figures, Judgement, ScopeOptions } from './schemas';
 
 const scopeOf = (query: { console?: string; unit?: string; condition?: string }): KpiScope => ({

@@ -1,6 +1,6 @@
 /** Schemas the board endpoints share. */
 import { Type } from 'typebox';
-import { TARGET_KPIS, type TargetKpi } from '../../../src/shared/kpiTargets';
+import { TARGET_KPIS, type TargetKpi } from '../../../common/kpiTargets';
 
 const Target = Type.Number({ minimum: 0, maximum: 1_000_000 });
 

@@ -5,12 +5,13 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { defaultTargetSettings, type TargetSettings as Settings } from '../../../src/shared/kpiTargets';
+import { defaultTargetSettings, type TargetSettings as Settings } from '../../../common/kpiTargets';
+import { envelope } from '../../../contract/http';
 import { routePermission } from '../../auth/permissions';
 import { ApiError } from '../../errors';
 import { currentUser } from '../../plugins/authentication';
 import { createBoardsRepository } from '../../repositories/boards';
-import { envelope, ok } from '../../schemas/envelope';
+import { ok } from '../reply';
 import { ScopeOptions, TargetSettings } from './schemas';
 
 const Answer = Type.Object({ settings: TargetSettings, defaults: TargetSettings, options: ScopeOptions });

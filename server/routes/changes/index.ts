@@ -1,7 +1,7 @@
 /**
  * 变更管理 `/alarm/op/update` and its hidden 发起变更 page: change requests listed, exported, shown,
  * created (or drafted from a template evaluation), edited and submitted while drafts, and drafts deleted.
- * The improvement board reads the applied ones. Endpoints: src/shared/moc.ts.
+ * The improvement board reads the applied ones. Endpoints: common/moc.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -11,20 +11,8 @@ import {
   type ChangeRequestBody,
   type ChangeRequestDetail as Detail,
   RISK_LEVEL_LABELS,
-} from '../../../src/shared/moc';
-import { routePermission } from '../../auth/permissions';
-import type { Executor } from '../../db';
-import { itemsFromDeviations } from '../../domain/changes/items';
-import { transitionRefusal } from '../../domain/changes/lifecycle';
-import { evaluateTemplate } from '../../domain/templates/evaluation';
-import { refused } from '../../errors';
-import { sendXlsx } from '../../export/xlsx';
-import { currentUser } from '../../plugins/authentication';
-import { envelope, ok } from '../../schemas/envelope';
-import { IdParams } from '../../schemas/fields';
-import { pageOf } from '../../schemas/paging';
-import { registerPointSearch } from './points';
-import { missingChange, saveChange, submitDraft } from './save';
+} from '../../../common/moc';
+import { envelope, IdParams, pageOf } from '../../../contract/http';
 import {
   ChangeQuery,
   ChangeRequestBody as ChangeRequestBodySchema,
@@ -33,7 +21,18 @@ import {
   Removed,
   TemplateDraftBody,
   TemplateDraftResult,
-} from './schemas';
+} from '../../../contract/moc';
+import { routePermission } from '../../auth/permissions';
+import type { Executor } from '../../db';
+import { itemsFromDeviations } from '../../domain/changes/items';
+import { transitionRefusal } from '../../domain/changes/lifecycle';
+import { evaluateTemplate } from '../../domain/templates/evaluation';
+import { refused } from '../../errors';
+import { sendXlsx } from '../../export/xlsx';
+import { currentUser } from '../../plugins/authentication';
+import { ok } from '../reply';
+import { registerPointSearch } from './points';
+import { missingChange, saveChange, submitDraft } from './save';
 
 const PATH = '/alarm/op/update';
 const permission = (action: 'view' | 'create' | 'edit' | 'delete') => routePermission(PATH, action);

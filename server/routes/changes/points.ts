@@ -4,10 +4,10 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { envelope, pageOf } from '../../../contract/http';
+import { ChangeablePoint, PointQuery } from '../../../contract/moc';
 import type { Permission } from '../../auth/permissions';
-import { envelope, ok } from '../../schemas/envelope';
-import { pageOf } from '../../schemas/paging';
-import { ChangeablePoint, PointQuery } from './schemas';
+import { ok } from '../reply';
 
 export function registerPointSearch(app: FastifyInstance, path: string, permission: Permission): void {
   app.withTypeProvider<TypeBoxTypeProvider>().get(

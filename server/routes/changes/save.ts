@@ -8,8 +8,8 @@ import {
   type ChangeRequestBody,
   type ChangeRequestDetail,
   FLOW_MISSING_MESSAGE,
-} from '../../../src/shared/moc';
-import { changeItemProblems, changeRequestTextProblems, overrideProblems } from '../../../src/shared/mocValidation';
+} from '../../../common/moc';
+import { changeItemProblems, changeRequestTextProblems, overrideProblems } from '../../../common/mocValidation';
 import type { Executor } from '../../db';
 import { transitionRefusal } from '../../domain/changes/lifecycle';
 import { refused } from '../../errors';

@@ -8,14 +8,14 @@
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { type Static, type TObject, Type } from 'typebox';
+import { Color, envelope, IdParams, pageOf, pageQueryProperties, Timestamp } from '../../../contract/http';
 import { type Permission, routePermission } from '../../auth/permissions';
 import type { alarmTypes as alarmTypeTable, systemTypes as systemTypeTable } from '../../db/schema';
 import { refused } from '../../errors';
 import { sendXlsx, type XlsxColumn } from '../../export/xlsx';
 import type { CodedDictionary, CodedTable, DictionaryFilters } from '../../repositories/dictionaries';
-import { envelope, ok } from '../../schemas/envelope';
-import { Color, IdParams, requiredText, Timestamp } from '../../schemas/fields';
-import { pageOf, pageQueryProperties } from '../../schemas/paging';
+import { ok } from '../reply';
+import { requiredText } from '../text';
 
 const Code = Type.String({ minLength: 1, maxLength: 32, pattern: '^\\s*[A-Za-z0-9_.-]+\\s*$' });
 const Name = Type.String({ minLength: 1, maxLength: 50 });

@@ -5,13 +5,13 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from 'typebox';
-import { describeDeviation, deviationNames } from '../../../src/shared/templates';
+import { describeDeviation, deviationNames } from '../../../common/templates';
+import { envelope, Id, Nullable } from '../../../contract/http';
 import { routePermission } from '../../auth/permissions';
 import { evaluateTemplate } from '../../domain/templates/evaluation';
 import { refused } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
-import { envelope, ok } from '../../schemas/envelope';
-import { Id, Nullable } from '../../schemas/fields';
+import { ok } from '../reply';
 import { Vocabulary } from '../templates/schemas';
 
 const VIEW = routePermission('/alarm/op/evaluate', 'view');

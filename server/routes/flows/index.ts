@@ -1,7 +1,7 @@
 /**
  * 审批配置 `/alarm/base/examine/config` and its full-screen editor: approval flows per business type,
  * listed, exported, shown, created, replaced and deleted (refused while pending approvals use the flow).
- * Endpoints and rules: src/shared/moc.ts.
+ * Endpoints and rules: common/moc.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from 'typebox';
@@ -10,17 +10,17 @@ import {
   BUSINESS_TYPE_LABELS,
   type ApprovalFlow as Flow,
   STEP_MODE_LABELS,
-} from '../../../src/shared/moc';
-import { flowStepProblems } from '../../../src/shared/mocValidation';
+} from '../../../common/moc';
+import { flowStepProblems } from '../../../common/mocValidation';
+import { envelope, IdParams, pageOf } from '../../../contract/http';
+import { ApprovalFlow, FlowBody, FlowOptions, FlowQuery, Removed } from '../../../contract/moc';
 import { routePermission } from '../../auth/permissions';
 import type { Executor } from '../../db';
 import { refused } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
-import { envelope, ok } from '../../schemas/envelope';
-import { IdParams, requiredText } from '../../schemas/fields';
-import { pageOf } from '../../schemas/paging';
-import { ApprovalFlow, FlowBody, FlowOptions, FlowQuery, Removed } from '../changes/schemas';
+import { ok } from '../reply';
+import { requiredText } from '../text';
 
 const PATH = '/alarm/base/examine/config';
 const permission = (action: 'view' | 'create' | 'edit' | 'delete') => routePermission(PATH, action);

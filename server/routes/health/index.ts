@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { envelope, ok } from '../../schemas/envelope';
+import { envelope } from '../../../contract/http';
+import { ok } from '../reply';
 
 const Health = Type.Object({
   status: Type.Literal('ok'),

@@ -4,14 +4,15 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { type TrendBucket, trendOption } from '../../../src/shared/trendChart';
+import { type TrendBucket, trendOption } from '../../../common/trendChart';
+import { envelope } from '../../../contract/http';
 import { routePermission } from '../../auth/permissions';
 import { createChartPainter } from '../../charts/svg';
 import { ApiError } from '../../errors';
 import { createAbnormalRepository } from '../../repositories/abnormal';
 import { coalescing } from '../../repositories/coalesce';
 import { createKpiRepository } from '../../repositories/kpi';
-import { envelope, ok } from '../../schemas/envelope';
+import { ok } from '../reply';
 
 const MAX_WINDOW_DAYS = 400;
 
@@ -118,7 +119,7 @@ const kpiRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async (a
     async (request) => ok(await series(request.query)),
   );
 
-  // The trend of 报警总览 as an SVG picture of the size the page lays it out at (src/shared/trendChart.ts).
+  // The trend of 报警总览 as an SVG picture of the size the page lays it out at (common/trendChart.ts).
   app.get(
     '/kpi/series/picture',
     {

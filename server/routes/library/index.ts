@@ -8,7 +8,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import { type Static, Type } from 'typebox';
-import { POINT_FIELD_LABELS, type PointField, STALE_POINT_MESSAGE } from '../../../src/shared/alarmLibrary';
+import { POINT_FIELD_LABELS, type PointField, STALE_POINT_MESSAGE } from '../../../common/alarmLibrary';
+import { envelope, IdParams, pageOf } from '../../../contract/http';
 import { routePermission } from '../../auth/permissions';
 import { JournalFileError, readUploadedRows } from '../../domain/journal';
 import { LIBRARY_IMPORT_LIMITS, LibraryImportLimitError, libraryImportBatches } from '../../domain/library/import';
@@ -23,9 +24,8 @@ import type {
 } from '../../repositories/library';
 import { applyPointChange } from '../../repositories/library';
 import { queryRows } from '../../repositories/raw-sql';
-import { envelope, ok } from '../../schemas/envelope';
-import { IdParams, requiredText } from '../../schemas/fields';
-import { pageOf } from '../../schemas/paging';
+import { ok } from '../reply';
+import { requiredText } from '../text';
 import { singleUpload } from '../upload';
 import {
   HandleBody,

@@ -1,11 +1,10 @@
 /** Request and response schemas of the alarm library and abnormal-alarm list endpoints. */
 import { Type } from 'typebox';
-import { ABNORMAL_STATUS_VALUES, ISA_STATE_LETTERS } from '../../../src/shared/alarmLibrary';
+import { ABNORMAL_STATUS_VALUES, ISA_STATE_LETTERS } from '../../../common/alarmLibrary';
+import { Id, Nullable, pageQueryProperties } from '../../../contract/http';
 import { PRIORITY_CODES, RATIONALIZATION_STATUSES } from '../../db/schema';
 import { ABNORMAL_KINDS } from '../../domain/kpi/detection';
 import { LIBRARY_SORT_FIELDS } from '../../repositories/library';
-import { Id, Nullable } from '../../schemas/fields';
-import { pageQueryProperties } from '../../schemas/paging';
 
 const NullableText = Nullable(Type.String());
 const NullableId = Nullable(Id);

@@ -7,6 +7,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import { type Static, Type } from 'typebox';
+import { envelope, IdParams, pageOf, pageQueryProperties } from '../../../contract/http';
 import { routePermission } from '../../auth/permissions';
 import { EVENT_SOURCES, type EventSource } from '../../db/schema';
 import {
@@ -32,9 +33,7 @@ import { currentUser } from '../../plugins/authentication';
 import { deleteJournalBatch, ingestJournal } from '../../repositories/ingest';
 import { inBatches } from '../../repositories/listing';
 import { isoTime, queryRows } from '../../repositories/raw-sql';
-import { envelope, ok } from '../../schemas/envelope';
-import { IdParams } from '../../schemas/fields';
-import { pageOf, pageQueryProperties } from '../../schemas/paging';
+import { ok } from '../reply';
 import { singleUpload } from '../upload';
 import { JobProgressRegistry } from './progress';
 import { Batch, ImportResult, JobParams, JobQuery, MAX_SIMULATED_ROWS, Progress, SimulationBody } from './schemas';

@@ -5,8 +5,9 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from 'typebox';
-import { unknownPermissions, withImpliedViews } from '../../../src/shared/permissions';
-import { permissionTree, routeIndex } from '../../../src/shared/routes';
+import { unknownPermissions, withImpliedViews } from '../../../common/permissions';
+import { permissionTree, routeIndex } from '../../../common/routes';
+import { envelope, Id, IdParams, pageOf, pageQueryProperties, Timestamp } from '../../../contract/http';
 import { routePermission } from '../../auth/permissions';
 import type { Executor } from '../../db';
 import type { Role } from '../../db/schema';
@@ -14,9 +15,8 @@ import { refused } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
 import type { UserWithRoles } from '../../repositories/users';
-import { envelope, ok } from '../../schemas/envelope';
-import { Id, IdParams, requiredText, Timestamp } from '../../schemas/fields';
-import { pageOf, pageQueryProperties } from '../../schemas/paging';
+import { ok } from '../reply';
+import { requiredText } from '../text';
 
 const VIEW = routePermission('/permission', 'view');
 const EDIT = routePermission('/permission', 'edit');

@@ -5,16 +5,16 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from 'typebox';
-import { templateItemProblems } from '../../../src/shared/templateValidation';
+import { templateItemProblems } from '../../../common/templateValidation';
+import { envelope, IdParams, Nullable, pageOf, pageQueryProperties, Timestamp } from '../../../contract/http';
 import { routePermission } from '../../auth/permissions';
 import type { Executor } from '../../db';
 import { refused } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
 import type { TemplateFields, TemplateFilters, TemplateItemFields } from '../../repositories/templates';
-import { envelope, ok } from '../../schemas/envelope';
-import { IdParams, Nullable, requiredText, Timestamp } from '../../schemas/fields';
-import { pageOf, pageQueryProperties } from '../../schemas/paging';
+import { ok } from '../reply';
+import { requiredText } from '../text';
 import { LimitMode, PriorityCode, Vocabulary } from './schemas';
 
 const PATH = '/alarm/template/list';

@@ -1,8 +1,9 @@
 /** The signed-in user and the permissions the SPA shapes its menu and actions with (seed §3). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { envelope } from '../../../contract/http';
 import { currentUser } from '../../plugins/authentication';
-import { envelope, ok } from '../../schemas/envelope';
+import { ok } from '../reply';
 
 const UserInfo = Type.Object({
   username: Type.String(),

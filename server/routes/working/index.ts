@@ -3,21 +3,12 @@
  * conditions with their overrides, the switch timeline, manual switches (who, when), deletion of an
  * inactive condition, and the change requests that create or change a condition (it exists or changes only
  * once approved). The library's drawer reads a point's effective settings under each condition.
- * Endpoints: src/shared/moc.ts.
+ * Endpoints: common/moc.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from 'typebox';
-import type { ConditionSwitch as Switch } from '../../../src/shared/moc';
-import { routePermission } from '../../auth/permissions';
-import type { Executor } from '../../db';
-import { refused } from '../../errors';
-import { sendXlsx } from '../../export/xlsx';
-import { currentUser } from '../../plugins/authentication';
-import { envelope, ok } from '../../schemas/envelope';
-import { IdParams } from '../../schemas/fields';
-import { pageOf } from '../../schemas/paging';
-import { registerPointSearch } from '../changes/points';
-import { saveChange } from '../changes/save';
+import type { ConditionSwitch as Switch } from '../../../common/moc';
+import { envelope, IdParams, pageOf } from '../../../contract/http';
 import {
   ChangeRequestDetail,
   ConditionDetail,
@@ -30,7 +21,15 @@ import {
   SwitchBody,
   SwitchQuery,
   WorkingUnit,
-} from '../changes/schemas';
+} from '../../../contract/moc';
+import { routePermission } from '../../auth/permissions';
+import type { Executor } from '../../db';
+import { refused } from '../../errors';
+import { sendXlsx } from '../../export/xlsx';
+import { currentUser } from '../../plugins/authentication';
+import { registerPointSearch } from '../changes/points';
+import { saveChange } from '../changes/save';
+import { ok } from '../reply';
 
 const PATH = '/alarm/op/working';
 const permission = (action: 'view' | 'create' | 'edit' | 'delete') => routePermission(PATH, action);

@@ -1,7 +1,7 @@
+import { permissionString } from '@common/routes';
 import { Link, useAccess } from '@umijs/max';
 import { Button, Empty } from 'antd';
 import LoadFailedResult from '@/components/LoadFailed';
-import { permissionString } from '@/shared/routes';
 
 const MOCK = '/alarm/mock';
 

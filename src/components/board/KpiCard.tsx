@@ -1,5 +1,3 @@
-import { Card, Skeleton, Statistic, Tag, Typography } from 'antd';
-import type React from 'react';
 import {
   formatKpi,
   KPI_DEFINITIONS,
@@ -7,7 +5,9 @@ import {
   type KpiStatus,
   kpiStatus,
   type TargetKpi,
-} from '@/shared/kpiTargets';
+} from '@common/kpiTargets';
+import { Card, Skeleton, Statistic, Tag, Typography } from 'antd';
+import type React from 'react';
 
 export const STATUS_COLORS: Readonly<Record<KpiStatus, string>> = {
   ok: '#52c41a',

@@ -1,5 +1,5 @@
 /** Where an approval stands: its steps in order, each with approvers, mode and every decision (who, when, comment). */
-import { Steps, Typography } from 'antd';
+
 import {
   type ApprovalInstance,
   type ApprovalStep,
@@ -7,7 +7,8 @@ import {
   STEP_MODE_LABELS,
   STEP_STATE_LABELS,
   type StepState,
-} from '@/shared/moc';
+} from '@common/moc';
+import { Steps, Typography } from 'antd';
 import { formatDateTime } from '@/utils/datetime';
 
 const STEP_STATUS: Record<StepState, 'wait' | 'process' | 'finish' | 'error'> = {

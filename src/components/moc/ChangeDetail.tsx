@@ -2,7 +2,7 @@
  * One change request in full: its fields, the conflict that stopped it, the items (point, field,
  * before → after, with the value now) or the proposed condition, the approval steps and the transition log.
  */
-import { Alert, Descriptions, Divider, Empty, Table, Tag, Timeline, Typography } from 'antd';
+
 import {
   CHANGE_ACTION_LABELS,
   CHANGE_FIELD_LABELS,
@@ -11,7 +11,8 @@ import {
   type ChangeRequestDetail,
   type ConditionOverride,
   type ConditionProposalView,
-} from '@/shared/moc';
+} from '@common/moc';
+import { Alert, Descriptions, Divider, Empty, Table, Tag, Timeline, Typography } from 'antd';
 import { formatDateTime, formatOptionalDateTime } from '@/utils/datetime';
 import ApprovalSteps from './ApprovalSteps';
 import { type PriorityName, settingText } from './format';

@@ -2,10 +2,11 @@
  * An alarm point's setting under each operating condition of its unit: the base setting, then per
  * condition the effective value, with the values the condition overrides marked.
  */
+
+import { CHANGE_FIELD_LABELS, CHANGE_FIELDS, type PointEffectiveSettings } from '@common/moc';
 import { useRequest } from 'ahooks';
 import { Result, Skeleton, Table, Tag } from 'antd';
 import { fetchEffectiveSettings } from '@/services/moc';
-import { CHANGE_FIELD_LABELS, CHANGE_FIELDS, type PointEffectiveSettings } from '@/shared/moc';
 import { settingText } from './format';
 import { usePriorityNames } from './priorities';
 

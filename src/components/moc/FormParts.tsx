@@ -1,8 +1,8 @@
 /** Pieces the MOC forms share: risk and reason fields, the problems above the table, the save bar. */
 import { ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
+import { RISK_LEVEL_LABELS } from '@common/moc';
+import { MAX_REASON_LENGTH } from '@common/mocValidation';
 import { Alert, Button, Space } from 'antd';
-import { RISK_LEVEL_LABELS } from '@/shared/moc';
-import { MAX_REASON_LENGTH } from '@/shared/mocValidation';
 
 export function RiskLevelField() {
   return (

@@ -2,10 +2,11 @@
  * Picks alarm points by tag: a search select that asks the server once typing pauses (tag prefix,
  * optionally within one unit) and hands back the whole point with its current settings and version.
  */
+
+import type { ChangeablePoint, Page, PointQuery } from '@common/moc';
 import { useDebounceFn } from 'ahooks';
 import { Select, Spin } from 'antd';
 import { useState } from 'react';
-import type { ChangeablePoint, Page, PointQuery } from '@/shared/moc';
 
 export interface PointPickerProps {
   search: (query: PointQuery) => Promise<Page<ChangeablePoint>>;

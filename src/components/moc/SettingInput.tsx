@@ -2,9 +2,10 @@
  * The input of one alarm-point setting: a priority select, an enabled select, or a number (limit and
  * deadband any / ≥ 0, delays whole seconds). An empty input answers null.
  */
+
+import type { ChangeField, SettingValue } from '@common/moc';
+import { MAX_DELAY_SECONDS } from '@common/mocValidation';
 import { InputNumber, Select } from 'antd';
-import type { ChangeField, SettingValue } from '@/shared/moc';
-import { MAX_DELAY_SECONDS } from '@/shared/mocValidation';
 import { priorityOptions } from './format';
 import { usePriorityNames } from './priorities';
 

@@ -1,6 +1,5 @@
 /** Status, risk and business type of a change request as coloured tags, and as filterable table columns. */
 import type { ProColumns } from '@ant-design/pro-components';
-import { Tag } from 'antd';
 import {
   BUSINESS_TYPE_LABELS,
   type BusinessType,
@@ -10,7 +9,8 @@ import {
   RISK_LEVEL_COLORS,
   RISK_LEVEL_LABELS,
   type RiskLevel,
-} from '@/shared/moc';
+} from '@common/moc';
+import { Tag } from 'antd';
 
 export function ChangeStatusTag({ status, conflicted }: { status: ChangeStatus; conflicted?: boolean }) {
   // An approved request is only ever left standing by a conflict: say so.

@@ -1,6 +1,6 @@
 /** How change and condition values read: priorities by their dictionary names, booleans as 启用/停用, empty as 无. */
-import type { PriorityCode } from '@/shared/alarmLibrary';
-import type { ApprovalProgress, ChangeField, SettingValue } from '@/shared/moc';
+import type { PriorityCode } from '@common/alarmLibrary';
+import type { ApprovalProgress, ChangeField, SettingValue } from '@common/moc';
 
 /** A priority as the editable dictionary (报警类型 → 优先级) names it, in the dictionary's order. */
 export interface PriorityName {

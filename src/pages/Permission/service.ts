@@ -1,6 +1,6 @@
+import type { PermissionNode } from '@common/routes';
 import { request } from '@umijs/max';
 import type { Envelope, Page, PageQuery } from '@/services/api';
-import type { PermissionNode } from '@/shared/routes';
 
 export interface UserRow {
   id: number;

@@ -9,7 +9,7 @@ import {
   operatingLevel,
   resolveTargetSettings,
   TARGET_KPIS,
-} from '../../../src/shared/kpiTargets';
+} from '../../../common/kpiTargets';
 
 describe('KPI status against a target (lower is better)', () => {
   it('is 达标 up to the target, 预警 up to target × warnFactor, 超标 beyond', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketLabel, trendBucket, trendOption } from '../../../src/shared/trendChart';
+import { bucketLabel, trendBucket, trendOption } from '../../../common/trendChart';
 
 describe('trend of 报警总览', () => {
   it('uses 10-minute bars up to two days, hourly up to 31 days, daily beyond', () => {

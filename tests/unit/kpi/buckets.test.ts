@@ -1,6 +1,6 @@
+import { plantDayResolver } from '../../../common/plantDays';
 import { bucketStarts, countPerBucket, plantDayStarts, seriesBucketStarts } from '../../../server/domain/kpi/buckets';
 import { HOUR_MS } from '../../../server/domain/kpi/types';
-import { plantDayResolver } from '../../../src/shared/plantDays';
 import { at } from './journal';
 
 describe('bucketStarts', () => {

@@ -1,7 +1,7 @@
 /** ISA-18.2 state letters from the flags, and the flags from what the journal engine keeps. */
 import { describe, expect, it } from 'vitest';
+import { type AlarmStateFlags, ISA_STATES, isaState } from '../../../common/alarmLibrary';
 import { pointState } from '../../../server/domain/library/state';
-import { type AlarmStateFlags, ISA_STATES, isaState } from '../../../src/shared/alarmLibrary';
 
 const flags = (set: Partial<AlarmStateFlags>): AlarmStateFlags => ({
   active: false,

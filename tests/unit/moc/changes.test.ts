@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { changeItemProblems, flowStepProblems, overrideProblems } from '../../../common/mocValidation';
 import { itemConflicts, itemsFromDeviations, patchesByPoint } from '../../../server/domain/changes/items';
 import { isEnded, revokeRefusal, transitionRefusal } from '../../../server/domain/changes/lifecycle';
 import { conditionAt, effectiveSettings } from '../../../server/domain/conditions/effective';
-import { changeItemProblems, flowStepProblems, overrideProblems } from '../../../src/shared/mocValidation';
 
 describe('change request lifecycle', () => {
   it('allows only the transitions of domain.md', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { routeIndex } from '../../../common/routes';
 import { effectiveAccess } from '../../../server/auth/permissions';
 import { validationMessage } from '../../../server/plugins/errors';
 import { contentSecurityPolicy } from '../../../server/plugins/security-headers';
 import { cacheControlFor } from '../../../server/plugins/static-spa';
 import { signInLink } from '../../../server/sign-in';
-import { routeIndex } from '../../../src/shared/routes';
 
 describe('effectiveAccess', () => {
   it('unites role and extra permissions in route-table order, dropping undeclared strings', () => {

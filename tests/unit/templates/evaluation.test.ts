@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeDeviation, type TemplateItemRule } from '../../../common/templates';
 import {
   complianceScore,
   type EvaluatedPoint,
@@ -6,7 +7,6 @@ import {
   evaluateTemplate,
   unitComplianceScore,
 } from '../../../server/domain/templates/evaluation';
-import { describeDeviation, type TemplateItemRule } from '../../../src/shared/templates';
 
 const item = (overrides: Partial<TemplateItemRule> & Pick<TemplateItemRule, 'condition'>): TemplateItemRule => ({
   limitMode: 'absolute',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type TemplateItemInput, templateItemProblems } from '../../../src/shared/templateValidation';
+import { type TemplateItemInput, templateItemProblems } from '../../../common/templateValidation';
 
 const item = (condition: string, limitValue: number | null, limitMode: 'absolute' | 'percent' = 'absolute') =>
   ({ condition, limitMode, limitValue }) satisfies TemplateItemInput;

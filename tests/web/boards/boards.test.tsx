@@ -1,4 +1,7 @@
 /** 报警性能看板, 设备报警看板, 系统改进看板, 对比优化看板: data, status colours, empty and error states, URL state. */
+
+import { DEFAULT_KPI_TARGETS } from '@common/kpiTargets';
+import { permissionString } from '@common/routes';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
@@ -7,8 +10,6 @@ import EquipmentBoard from '@/pages/Alarm/Board/Equipment';
 import PerformanceBoard from '@/pages/Alarm/Board/Performance';
 import OptimizeBoard from '@/pages/Alarm/Op/Optimize';
 import ImprovementBoard from '@/pages/Alarm/Op/SystemImprove';
-import { DEFAULT_KPI_TARGETS } from '@/shared/kpiTargets';
-import { permissionString } from '@/shared/routes';
 import { mockApi, startAppRuntime } from '../helpers';
 import { address, figures, judged, ok, renderBoard, scopes } from './fixtures';
 

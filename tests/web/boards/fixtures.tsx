@@ -1,9 +1,10 @@
 /** Board fixtures: API answers shaped like the server's, and a render inside a router at a given address. */
+
+import { DEFAULT_KPI_TARGETS } from '@common/kpiTargets';
 import { useLocation } from '@umijs/max';
 import type React from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import type { KpiSummary } from '@/services/boards';
-import { DEFAULT_KPI_TARGETS } from '@/shared/kpiTargets';
 import { ok, renderWithPermissions } from '../render';
 
 export { ok };

@@ -1,4 +1,6 @@
 /** 报警总览: cards with targets and status colours, charts, empty and error states, URL state. */
+
+import { permissionString } from '@common/routes';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -6,7 +8,6 @@ import { queryOf, readBoardState } from '@/components/board/boardQuery';
 import OverviewBoard from '@/pages/Alarm/Board/Over';
 import { arrived, OVER_RANGE } from '@/pages/Alarm/Board/Over/service';
 import { sendFirstViewAhead } from '@/services/firstView';
-import { permissionString } from '@/shared/routes';
 import { setToken, storePlantTimeZone } from '@/utils/session';
 import { mockApi, objectUrls, startAppRuntime } from '../helpers';
 import { address, judged, ok, renderBoard, scopes, summary } from './fixtures';

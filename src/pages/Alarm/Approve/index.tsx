@@ -4,6 +4,14 @@
  * action). A record opens in a drawer with the change and the progress of its steps.
  */
 import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
+import {
+  APPROVAL_SCOPE_LABELS,
+  APPROVAL_SCOPES,
+  type ApprovalScope,
+  type ApprovalSummary,
+  type Decision,
+} from '@common/moc';
+import { permissionString } from '@common/routes';
 import { useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Drawer, Popconfirm, Result, Skeleton, Space, Tabs } from 'antd';
@@ -23,14 +31,6 @@ import {
   fetchApprovals,
   revokeApproval,
 } from '@/services/moc';
-import {
-  APPROVAL_SCOPE_LABELS,
-  APPROVAL_SCOPES,
-  type ApprovalScope,
-  type ApprovalSummary,
-  type Decision,
-} from '@/shared/moc';
-import { permissionString } from '@/shared/routes';
 import { formatOptionalDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
 import DecisionModal, { type Deciding } from './components/DecisionModal';

@@ -1,10 +1,10 @@
 /** 模拟 (/alarm/mock): generate simulated journals, import journal files, export and delete simulated batches. */
 import { type ActionType, PageContainer, ProTable } from '@ant-design/pro-components';
+import { permissionString } from '@common/routes';
 import { useAccess } from '@umijs/max';
 import { message, Popconfirm, Space, Typography } from 'antd';
 import { useRef } from 'react';
 import ExportButton from '@/components/ExportButton';
-import { permissionString } from '@/shared/routes';
 import { formatDateTime } from '@/utils/datetime';
 import { tableRequest } from '@/utils/proTable';
 import ImportCard from './components/ImportCard';

@@ -1,8 +1,9 @@
 /** 报警模板 calls, shared by the list and its hidden create / edit page. */
+
+import type { TemplateItemRule, TemplateVocabulary } from '@common/templates';
 import { request } from '@umijs/max';
 import type { Envelope } from '@/services/api';
 import { crudService } from '@/services/crud';
-import type { TemplateItemRule, TemplateVocabulary } from '@/shared/templates';
 
 export const TEMPLATE_LIST_PATH = '/alarm/template/list';
 export const CREATE_PAGE = '/alarm/template2/list/create';

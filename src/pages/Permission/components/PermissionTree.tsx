@@ -4,8 +4,9 @@
  * also checks the route's `view`; unchecking `view` unchecks the route's other actions; each group has
  * "select all".
  */
+
+import type { PermissionNode } from '@common/routes';
 import { Card, Checkbox, Flex, Typography } from 'antd';
-import type { PermissionNode } from '@/shared/routes';
 
 export interface PermissionTreeProps {
   tree: PermissionNode[];

@@ -1,11 +1,11 @@
 /** Roles: list with export, create / edit with the permission tree, delete (refused while users hold the role). */
 import { DrawerForm, ProForm, ProFormText, ProTable } from '@ant-design/pro-components';
+import { type PermissionNode, permissionString } from '@common/routes';
 import { useAccess } from '@umijs/max';
 import { Button, message, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
-import { type PermissionNode, permissionString } from '@/shared/routes';
 import { createRole, deleteRole, ROLES_EXPORT_PATH, type RoleBody, type RoleRow, updateRole } from '../service';
 import PermissionTree from './PermissionTree';
 

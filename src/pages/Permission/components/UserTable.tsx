@@ -1,11 +1,11 @@
 /** Users: paged search with export, create / edit (roles and extra permissions), disable / enable, sign-in links. */
 import { type ActionType, DrawerForm, ProForm, ProFormSelect, ProFormText, ProTable } from '@ant-design/pro-components';
+import { type PermissionNode, permissionString } from '@common/routes';
 import { useAccess } from '@umijs/max';
 import { Button, message, Popconfirm, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
-import { type PermissionNode, permissionString } from '@/shared/routes';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
 import {
   createUser,

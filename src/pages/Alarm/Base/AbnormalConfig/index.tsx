@@ -1,10 +1,10 @@
 /** 异常报警配置 (/alarm/base/config): KPI thresholds and detection rules of domain.md, with defaults. */
 import { PageContainer, ProCard, ProForm, ProFormDigit, ProFormSwitch } from '@ant-design/pro-components';
+import { permissionString } from '@common/routes';
 import { useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Form, message, Skeleton, Space } from 'antd';
 import LoadFailed from '@/components/LoadFailed';
-import { permissionString } from '@/shared/routes';
 import {
   ABNORMAL_KINDS,
   type AbnormalKind,

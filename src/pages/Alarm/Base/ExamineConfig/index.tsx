@@ -4,6 +4,8 @@
  * that pending approvals still use (its message is shown).
  */
 import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { type ApprovalFlow, BUSINESS_TYPE_LABELS, STEP_MODE_LABELS } from '@common/moc';
+import { permissionString } from '@common/routes';
 import { history, useAccess } from '@umijs/max';
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
@@ -12,8 +14,6 @@ import { act } from '@/components/moc/act';
 import { BusinessTypeTag, labelEnum } from '@/components/moc/Tags';
 import RowAction from '@/components/RowAction';
 import { deleteFlow, FLOW_EXPORT_PATH, FLOW_PATH, fetchFlows, flowEditorPage } from '@/services/moc';
-import { type ApprovalFlow, BUSINESS_TYPE_LABELS, STEP_MODE_LABELS } from '@/shared/moc';
-import { permissionString } from '@/shared/routes';
 import { formatDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
 

@@ -11,6 +11,15 @@ import {
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
+import {
+  type ApprovalFlow,
+  BUSINESS_TYPE_LABELS,
+  type BusinessType,
+  type FlowBody,
+  type FlowOptions,
+} from '@common/moc';
+import { flowStepProblems } from '@common/mocValidation';
+import { permissionString } from '@common/routes';
 import { history, useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Form, message, Result, Skeleton, Space } from 'antd';
@@ -19,15 +28,6 @@ import { useState } from 'react';
 import LoadFailed from '@/components/LoadFailed';
 import { ProblemsAlert } from '@/components/moc/FormParts';
 import { FLOW_PATH, fetchFlow, fetchFlowOptions, saveFlow } from '@/services/moc';
-import {
-  type ApprovalFlow,
-  BUSINESS_TYPE_LABELS,
-  type BusinessType,
-  type FlowBody,
-  type FlowOptions,
-} from '@/shared/moc';
-import { flowStepProblems } from '@/shared/mocValidation';
-import { permissionString } from '@/shared/routes';
 import { getQueryParam } from '@/utils/query';
 import StepsEditor, { newStep, type StepDraft, stepFromFlow, stepInput } from './components/StepsEditor';
 

@@ -4,13 +4,13 @@
  * is the library's handle action.
  */
 import { type ActionType, ModalForm, PageContainer, ProFormTextArea, ProTable } from '@ant-design/pro-components';
+import { ABNORMAL_KIND_LABELS, ABNORMAL_STATUS_VALUES, abnormalKindLabel, LIBRARY_ROUTE } from '@common/alarmLibrary';
+import { permissionString } from '@common/routes';
 import { Link, useAccess } from '@umijs/max';
 import { message, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
-import { ABNORMAL_KIND_LABELS, ABNORMAL_STATUS_VALUES, abnormalKindLabel, LIBRARY_ROUTE } from '@/shared/alarmLibrary';
-import { permissionString } from '@/shared/routes';
 import { formatOptionalDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
 import { ABNORMAL_PATH, type AbnormalRecord, closeAbnormal, fetchAbnormal } from './service';

@@ -1,7 +1,8 @@
 /** Calls of 异常报警列表. */
+
+import type { AbnormalRecord } from '@common/alarmLibrary';
 import { request } from '@umijs/max';
 import type { Envelope, Page, PageQuery } from '@/services/api';
-import type { AbnormalRecord } from '@/shared/alarmLibrary';
 
 export type { AbnormalRecord };
 

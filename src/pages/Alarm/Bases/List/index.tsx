@@ -4,19 +4,19 @@
  * 确认 confirm shown only to holders of those actions; import and export of the current filter.
  */
 import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
+import {
+  ABNORMAL_KIND_LABELS,
+  ISA_STATES,
+  POINT_FIELD_LABELS as LABELS,
+  RATIONALIZATION_STATUS_VALUES,
+} from '@common/alarmLibrary';
+import { permissionString } from '@common/routes';
 import { useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, message, Popconfirm, Space } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
-import {
-  ABNORMAL_KIND_LABELS,
-  ISA_STATES,
-  POINT_FIELD_LABELS as LABELS,
-  RATIONALIZATION_STATUS_VALUES,
-} from '@/shared/alarmLibrary';
-import { permissionString } from '@/shared/routes';
 import { formatDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
 import { getQueryParam } from '@/utils/query';

@@ -1,7 +1,5 @@
 /** Calls of 报警列表 (the alarm library) and the shapes they answer. */
-import { request } from '@umijs/max';
-import type { ImportError } from '@/components/ImportErrorTable';
-import type { Envelope, Page, PageQuery } from '@/services/api';
+
 import {
   type AbnormalRecord,
   type AlarmPointDetail,
@@ -9,7 +7,10 @@ import {
   LIBRARY_ROUTE,
   type ListedAlarmPoint,
   type PriorityCode,
-} from '@/shared/alarmLibrary';
+} from '@common/alarmLibrary';
+import { request } from '@umijs/max';
+import type { ImportError } from '@/components/ImportErrorTable';
+import type { Envelope, Page, PageQuery } from '@/services/api';
 
 export type AlarmPoint = AlarmPointRow;
 export type ListedPoint = ListedAlarmPoint;

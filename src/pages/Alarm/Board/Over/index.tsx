@@ -1,5 +1,8 @@
 /** 报警总览 (/alarm/board/over): KPI cards against targets, trend, priority split, top 10, ranking, floods. */
 import { PageContainer, ProCard } from '@ant-design/pro-components';
+import type { TargetKpi } from '@common/kpiTargets';
+import { permissionString } from '@common/routes';
+import { trendBucket, trendOption } from '@common/trendChart';
 import { Link, useAccess } from '@umijs/max';
 import { Col, Row, Segmented, Skeleton } from 'antd';
 import type React from 'react';
@@ -13,9 +16,6 @@ import Chart from '@/components/charts/Chart';
 import ExportButton from '@/components/ExportButton';
 import LoadFailedResult from '@/components/LoadFailed';
 import { BelowFold } from '@/components/NearViewport';
-import type { TargetKpi } from '@/shared/kpiTargets';
-import { permissionString } from '@/shared/routes';
-import { trendBucket, trendOption } from '@/shared/trendChart';
 import { plantTimeZone } from '@/utils/plantTime';
 import { priorityOption, rankingOption } from './components/charts';
 import {

@@ -1,3 +1,4 @@
+import { type TrendBucket, trendBucket } from '@common/trendChart';
 import { request } from '@umijs/max';
 import { queryOf, type RangePreset, readBoardState } from '@/components/board/boardQuery';
 import {
@@ -10,7 +11,6 @@ import {
   sendDataAhead,
 } from '@/services/boards';
 import { arrivedAhead, getKey, sendAhead, takeAhead } from '@/services/sentAhead';
-import { type TrendBucket, trendBucket } from '@/shared/trendChart';
 
 export const OVER_PATH = '/alarm/board/over';
 /** The range the board opens with. */

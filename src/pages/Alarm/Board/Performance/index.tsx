@@ -1,5 +1,6 @@
 /** 报警性能看板 (/alarm/board/performance): ISA-18.2 table per console, EEMUA 191 operating levels, rates, floods. */
 import { PageContainer, ProCard } from '@ant-design/pro-components';
+import { formatKpi, judgeKpis, KPI_DEFINITIONS, kpiStatus, TARGET_KPIS } from '@common/kpiTargets';
 import { useRequest } from 'ahooks';
 import { Col, Row, Skeleton, Space, Table, Tag } from 'antd';
 import type React from 'react';
@@ -10,7 +11,6 @@ import { useBoardQuery } from '@/components/board/boardQuery';
 import { StatusTag } from '@/components/board/KpiCard';
 import Chart from '@/components/charts/Chart';
 import ExportButton from '@/components/ExportButton';
-import { formatKpi, judgeKpis, KPI_DEFINITIONS, kpiStatus, TARGET_KPIS } from '@/shared/kpiTargets';
 import { floodTimelineOption, histogramOption, operatingLevelOption } from './components/charts';
 import { type ConsolePerformance, fetchPerformance, PERFORMANCE_PATH } from './service';
 

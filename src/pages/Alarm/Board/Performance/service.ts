@@ -1,5 +1,5 @@
+import type { KpiTargets, OperatingLevel } from '@common/kpiTargets';
 import { type BoardQuery, type Flood, getData, type KpiFigures } from '@/services/boards';
-import type { KpiTargets, OperatingLevel } from '@/shared/kpiTargets';
 
 export const PERFORMANCE_PATH = '/alarm/board/performance';
 

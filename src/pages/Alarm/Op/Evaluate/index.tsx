@@ -3,6 +3,8 @@
  * unit, a bar per equipment, and the table whose rows expand to the deviations.
  */
 import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-components';
+import { permissionString } from '@common/routes';
+import { type DeviationNames, deviationNames } from '@common/templates';
 import { history, useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import {
@@ -20,8 +22,6 @@ import {
 import { useMemo, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import { CHANGE_CREATE_PAGE, CHANGE_PATH, draftFromTemplate } from '@/services/moc';
-import { permissionString } from '@/shared/routes';
-import { type DeviationNames, deviationNames } from '@/shared/templates';
 import ComplianceChart from './components/ComplianceChart';
 import DeviationList from './components/DeviationList';
 import { scoreColor, scoreText } from './components/format';

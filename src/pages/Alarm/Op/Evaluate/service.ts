@@ -1,7 +1,8 @@
 /** 模板评估 calls: the page's choices, one evaluation, and its export. */
+
+import type { Deviation, TemplateVocabulary } from '@common/templates';
 import { request } from '@umijs/max';
 import type { Envelope } from '@/services/api';
-import type { Deviation, TemplateVocabulary } from '@/shared/templates';
 
 export const EVALUATION_EXPORT_PATH = '/alarm/op/evaluate/export';
 

@@ -1,5 +1,6 @@
 /** 对比优化看板 (/alarm/op/optimize): two windows or two scopes, every KPI side by side, per-point changes. */
 import { PageContainer, ProCard } from '@ant-design/pro-components';
+import { type Direction, formatKpi, KPI_DEFINITIONS } from '@common/kpiTargets';
 import { useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Col, Row, Skeleton, Space, Table, Tag, Typography } from 'antd';
@@ -12,7 +13,6 @@ import Chart from '@/components/charts/Chart';
 import type { ChartOption } from '@/components/charts/echarts';
 import ExportButton from '@/components/ExportButton';
 import { fetchScopeOptions, type ScopeOptions } from '@/services/boards';
-import { type Direction, formatKpi, KPI_DEFINITIONS } from '@/shared/kpiTargets';
 import {
   type CompareQuery,
   type Comparison,

@@ -1,6 +1,6 @@
+import type { Direction, KpiTargets, TargetKpi } from '@common/kpiTargets';
 import dayjs from 'dayjs';
 import { getData, type KpiFigures } from '@/services/boards';
-import type { Direction, KpiTargets, TargetKpi } from '@/shared/kpiTargets';
 
 export const OPTIMIZE_PATH = '/alarm/op/optimize';
 

@@ -1,5 +1,6 @@
 /** 系统改进看板 (/alarm/op/system/improve): KPI per week or month with applied changes, abnormal alarms found vs handled. */
 import { PageContainer, ProCard } from '@ant-design/pro-components';
+import { formatKpi, KPI_DEFINITIONS, kpiStatus, TARGET_KPIS } from '@common/kpiTargets';
 import { useRequest } from 'ahooks';
 import { Col, Row, Segmented, Skeleton, Table } from 'antd';
 import type React from 'react';
@@ -11,7 +12,6 @@ import { StatusTag } from '@/components/board/KpiCard';
 import Chart from '@/components/charts/Chart';
 import type { ChartOption } from '@/components/charts/echarts';
 import ExportButton from '@/components/ExportButton';
-import { formatKpi, KPI_DEFINITIONS, kpiStatus, TARGET_KPIS } from '@/shared/kpiTargets';
 import { formatPlantTime } from '@/utils/datetime';
 import { fetchImprovement, IMPROVE_PATH, type Improvement, type Period, type PeriodRow } from './service';
 

@@ -1,5 +1,6 @@
 /** 系统运行看板 (/alarm/op/system/run): live alarm state per console, refreshed while the tab is visible. */
 import { PageContainer, ProCard } from '@ant-design/pro-components';
+import { kpiStatus } from '@common/kpiTargets';
 import { Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Col, Row, Skeleton, Table, Tag, Typography } from 'antd';
@@ -12,7 +13,6 @@ import { InfoCard, StatusTag } from '@/components/board/KpiCard';
 import Chart from '@/components/charts/Chart';
 import type { ChartOption } from '@/components/charts/echarts';
 import ExportButton from '@/components/ExportButton';
-import { kpiStatus } from '@/shared/kpiTargets';
 import { formatDateTime } from '@/utils/datetime';
 import { type ConsoleRun, fetchSystemRun, POLLING_MS, RUN_PATH } from './service';
 

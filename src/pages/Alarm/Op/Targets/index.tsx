@@ -1,12 +1,12 @@
 /** 优化目标设置 (/alarm/op/config): KPI targets for the plant and per unit / console; the boards judge by them. */
 import { PageContainer, ProCard, ProForm, ProFormDigit, ProFormList, ProFormSelect } from '@ant-design/pro-components';
+import { KPI_DEFINITIONS, TARGET_KPIS } from '@common/kpiTargets';
+import { permissionString } from '@common/routes';
 import { useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Form, message, Skeleton, Space } from 'antd';
 import { scopeSelectOptions } from '@/components/board/BoardToolbar';
 import LoadFailed from '@/components/LoadFailed';
-import { KPI_DEFINITIONS, TARGET_KPIS } from '@/shared/kpiTargets';
-import { permissionString } from '@/shared/routes';
 import { fetchTargets, fromForm, saveTargets, type TargetsForm, toForm } from './service';
 
 // The seed declares only `view` on this page: saving takes the KPI settings' edit right (server/routes/boards/targets.ts).

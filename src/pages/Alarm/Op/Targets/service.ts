@@ -1,7 +1,7 @@
+import type { KpiTargets, TargetSettings } from '@common/kpiTargets';
 import { request } from '@umijs/max';
 import type { Envelope } from '@/services/api';
 import type { ScopeOptions } from '@/services/boards';
-import type { KpiTargets, TargetSettings } from '@/shared/kpiTargets';
 
 export const TARGETS_PATH = '/alarm/op/config';
 

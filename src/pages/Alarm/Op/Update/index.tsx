@@ -4,6 +4,8 @@
  * edited, submitted and deleted here by holders of those actions; 发起变更 opens the hidden form page.
  */
 import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { type ChangeRequestSummary, RISK_LEVEL_LABELS } from '@common/moc';
+import { permissionString } from '@common/routes';
 import { history, useAccess } from '@umijs/max';
 import { Button, Popconfirm, Space, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
@@ -23,8 +25,6 @@ import {
   fetchChanges,
   submitChange,
 } from '@/services/moc';
-import { type ChangeRequestSummary, RISK_LEVEL_LABELS } from '@/shared/moc';
-import { permissionString } from '@/shared/routes';
 import { formatOptionalDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
 import { getQueryParam } from '@/utils/query';

@@ -4,6 +4,8 @@
  * shared checks run before sending; a refused save keeps everything typed and shows the server's reason.
  */
 import { PageContainer, ProCard, ProForm, ProFormText } from '@ant-design/pro-components';
+import type { ChangeRequestBody, ChangeRequestDetail, RiskLevel } from '@common/moc';
+import { changeItemProblems, MAX_TITLE_LENGTH } from '@common/mocValidation';
 import { history } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Form, message, Result, Skeleton } from 'antd';
@@ -13,8 +15,6 @@ import LoadFailed from '@/components/LoadFailed';
 import { ProblemsAlert, ReasonField, RiskLevelField, SaveButtons } from '@/components/moc/FormParts';
 import { PriorityDictionary } from '@/components/moc/priorities';
 import { CHANGE_CREATE_PAGE, CHANGE_PATH, changePage, fetchChange, saveChange } from '@/services/moc';
-import type { ChangeRequestBody, ChangeRequestDetail, RiskLevel } from '@/shared/moc';
-import { changeItemProblems, MAX_TITLE_LENGTH } from '@/shared/mocValidation';
 import { getQueryParam } from '@/utils/query';
 import ItemsEditor, { type ItemRow, rowFromItem } from './components/ItemsEditor';
 

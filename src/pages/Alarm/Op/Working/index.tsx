@@ -13,6 +13,8 @@ import {
   ProFormTextArea,
   ProTable,
 } from '@ant-design/pro-components';
+import type { ConditionSummary, ConditionSwitch, WorkingUnit } from '@common/moc';
+import { permissionString } from '@common/routes';
 import { history, useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Descriptions, Empty, Popconfirm, Select, Skeleton, Space, Tag } from 'antd';
@@ -34,8 +36,6 @@ import {
   WORKING_CREATE_PAGE,
   WORKING_PATH,
 } from '@/services/moc';
-import type { ConditionSummary, ConditionSwitch, WorkingUnit } from '@/shared/moc';
-import { permissionString } from '@/shared/routes';
 import { formatDateTime } from '@/utils/datetime';
 import { fromPlantPicker } from '@/utils/plantTime';
 import { tableRequest } from '@/utils/proTable';

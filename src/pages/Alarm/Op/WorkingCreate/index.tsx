@@ -12,6 +12,14 @@ import {
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
+import {
+  type ChangeRequestDetail,
+  CONDITION_NAME_SUGGESTIONS,
+  type ConditionOverride,
+  type RiskLevel,
+  type WorkingUnit,
+} from '@common/moc';
+import { MAX_TITLE_LENGTH, overrideProblems } from '@common/mocValidation';
 import { history } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { AutoComplete, Button, Form, Result, Skeleton } from 'antd';
@@ -29,14 +37,6 @@ import {
   saveChange,
   WORKING_PATH,
 } from '@/services/moc';
-import {
-  type ChangeRequestDetail,
-  CONDITION_NAME_SUGGESTIONS,
-  type ConditionOverride,
-  type RiskLevel,
-  type WorkingUnit,
-} from '@/shared/moc';
-import { MAX_TITLE_LENGTH, overrideProblems } from '@/shared/mocValidation';
 import { getQueryParam } from '@/utils/query';
 import OverridesEditor, { type OverrideRow, overrideInput, rowFromOverride } from './components/OverridesEditor';
 

@@ -4,12 +4,12 @@
  * input. Saved → back to the list.
  */
 import { PageContainer, ProCard, ProForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { templateItemProblems } from '@common/templateValidation';
 import { history } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, AutoComplete, Button, message, Result, Skeleton } from 'antd';
 import { useState } from 'react';
 import LoadFailed from '@/components/LoadFailed';
-import { templateItemProblems } from '@/shared/templateValidation';
 import { getQueryParam } from '@/utils/query';
 import {
   fetchTemplate,

@@ -1,11 +1,11 @@
 /** 模板列表: the templates per equipment type; create and edit open the hidden form pages, delete asks first. */
 import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { permissionString } from '@common/routes';
 import { history, useAccess } from '@umijs/max';
 import { Button, message, Popconfirm, Space } from 'antd';
 import { useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
-import { permissionString } from '@/shared/routes';
 import { formatDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
 import { CREATE_PAGE, editPage, TEMPLATE_LIST_PATH, type TemplateSummary, templateService } from '../service';

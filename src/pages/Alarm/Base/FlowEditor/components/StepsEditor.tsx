@@ -3,7 +3,6 @@
  * steps are added, removed and moved up or down. The steps live in the editor's state.
  */
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Form, Input, Radio, Select, Space } from 'antd';
 import {
   type Approver,
   type FlowOptions,
@@ -11,7 +10,8 @@ import {
   STEP_MODE_LABELS,
   STEP_MODES,
   type StepMode,
-} from '@/shared/moc';
+} from '@common/moc';
+import { Button, Card, Empty, Flex, Form, Input, Radio, Select, Space } from 'antd';
 
 export interface StepDraft {
   key: string;

@@ -1,5 +1,6 @@
 /** 优先级: the four fixed priorities; their names, colours and order are edited here (alarm-base-type-edit). */
 import { type ActionType, ModalForm, ProFormText, ProTable } from '@ant-design/pro-components';
+import { permissionString } from '@common/routes';
 import { useAccess } from '@umijs/max';
 import { message } from 'antd';
 import { useRef, useState } from 'react';
@@ -7,7 +8,6 @@ import { ColorFormItem, ColorSwatch } from '@/components/ColorField';
 import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
 import SortOrderField from '@/components/SortOrderField';
-import { permissionString } from '@/shared/routes';
 import { rowsRequest } from '@/utils/proTable';
 import { fetchPriorities, PRIORITIES_EXPORT_PATH, type Priority, type PriorityBody, updatePriority } from '../service';
 

@@ -3,16 +3,16 @@
  * current ISA-18.2 state with recent events, abnormal records and the audit trail (who, when, field, before → after, change request or "outside MOC").
  */
 import { ProDescriptions } from '@ant-design/pro-components';
-import { useRequest } from 'ahooks';
-import { Alert, Descriptions, Drawer, Result, Skeleton, Space, Table, Tabs, Tag } from 'antd';
-import EffectiveSettings from '@/components/moc/EffectiveSettings';
-import { PriorityNamesProvider } from '@/components/moc/priorities';
 import {
   type AlarmPointChange,
   abnormalKindLabel,
   POINT_FIELD_LABELS as LABELS,
   pointFieldLabel,
-} from '@/shared/alarmLibrary';
+} from '@common/alarmLibrary';
+import { useRequest } from 'ahooks';
+import { Alert, Descriptions, Drawer, Result, Skeleton, Space, Table, Tabs, Tag } from 'antd';
+import EffectiveSettings from '@/components/moc/EffectiveSettings';
+import { PriorityNamesProvider } from '@/components/moc/priorities';
 import { formatDateTime } from '@/utils/datetime';
 import { fetchPoint, type LibraryOptions, type PointDetail } from '../service';
 import { AbnormalTags, ConditionTag, PriorityTag, StateTag } from './Tags';

@@ -11,9 +11,9 @@ import {
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
+import { POINT_FIELD_LABELS as LABELS, NUMERIC_POINT_FIELDS } from '@common/alarmLibrary';
 import { Form, message } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { POINT_FIELD_LABELS as LABELS, NUMERIC_POINT_FIELDS } from '@/shared/alarmLibrary';
 import { type AlarmPoint, type LibraryOptions, type PointUpdate, updatePoint } from '../service';
 
 type FormValues = Omit<PointUpdate, 'version'>;

@@ -1,6 +1,7 @@
 /** Coloured tags of the library: ISA-18.2 state, priority (dictionary colour), condition, abnormal kinds. */
+
+import { abnormalKindLabel, ISA_STATES, type IsaState } from '@common/alarmLibrary';
 import { Tag, Tooltip } from 'antd';
-import { abnormalKindLabel, ISA_STATES, type IsaState } from '@/shared/alarmLibrary';
 import type { LibraryOptions } from '../service';
 
 export function StateTag({ state }: { state: IsaState }) {

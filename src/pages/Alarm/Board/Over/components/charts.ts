@@ -1,4 +1,4 @@
-/** ECharts options of 报警总览 (the trend's is shared with the server: src/shared/trendChart.ts): plain functions of the API's data. */
+/** ECharts options of 报警总览 (the trend's is shared with the server: common/trendChart.ts): plain functions of the API's data. */
 import type { ChartOption } from '@/components/charts/echarts';
 import type { KpiSummary, Priority } from '@/services/boards';
 import type { PriorityLook, RankingRow } from '../service';

@@ -1,7 +1,7 @@
 /** ECharts options of 报警性能看板. */
 
+import { OPERATING_LEVELS, type OperatingLevel } from '@common/kpiTargets';
 import type { ChartOption } from '@/components/charts/echarts';
-import { OPERATING_LEVELS, type OperatingLevel } from '@/shared/kpiTargets';
 import { formatPlantTime } from '@/utils/datetime';
 import type { Performance } from '../service';
 

@@ -1,6 +1,7 @@
 /** An equipment's deviations from the template, one line each, tagged by kind. */
+
+import { DEVIATION_KIND_LABELS, type DeviationKind, type DeviationNames, describeDeviation } from '@common/templates';
 import { List, Tag } from 'antd';
-import { DEVIATION_KIND_LABELS, type DeviationKind, type DeviationNames, describeDeviation } from '@/shared/templates';
 import type { EquipmentResult } from '../service';
 
 const KIND_COLORS: Record<DeviationKind, string> = {

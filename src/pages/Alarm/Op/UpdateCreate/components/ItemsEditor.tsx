@@ -3,13 +3,7 @@
  * and the target value beside it. Points are added by tag search; a point may be added again for another
  * setting. The rows live in the page's state, so a refused save loses nothing.
  */
-import { Select, Space, Table, Typography } from 'antd';
-import { removeColumn } from '@/components/moc/FormParts';
-import { settingText } from '@/components/moc/format';
-import PointPicker, { pointLabel } from '@/components/moc/PointPicker';
-import { usePriorityNames } from '@/components/moc/priorities';
-import SettingInput from '@/components/moc/SettingInput';
-import { fetchChangeablePoints } from '@/services/moc';
+
 import {
   CHANGE_FIELD_LABELS,
   CHANGE_FIELDS,
@@ -18,7 +12,14 @@ import {
   type ChangeItem,
   type PointSettings,
   type SettingValue,
-} from '@/shared/moc';
+} from '@common/moc';
+import { Select, Space, Table, Typography } from 'antd';
+import { removeColumn } from '@/components/moc/FormParts';
+import { settingText } from '@/components/moc/format';
+import PointPicker, { pointLabel } from '@/components/moc/PointPicker';
+import { usePriorityNames } from '@/components/moc/priorities';
+import SettingInput from '@/components/moc/SettingInput';
+import { fetchChangeablePoints } from '@/services/moc';
 
 export interface ItemRow {
   key: string;

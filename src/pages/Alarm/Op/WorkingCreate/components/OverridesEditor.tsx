@@ -3,13 +3,7 @@
  * each setting left empty keeps the point's base setting (shown as the placeholder). The rows live in
  * the page's state, so a refused save loses nothing.
  */
-import { Space, Table, Typography } from 'antd';
-import { removeColumn } from '@/components/moc/FormParts';
-import { settingText } from '@/components/moc/format';
-import PointPicker, { pointLabel } from '@/components/moc/PointPicker';
-import { usePriorityNames } from '@/components/moc/priorities';
-import SettingInput from '@/components/moc/SettingInput';
-import { fetchConditionPoints } from '@/services/moc';
+
 import {
   CHANGE_FIELD_LABELS,
   type ChangeablePoint,
@@ -17,7 +11,14 @@ import {
   type ConditionOverrideInput,
   type OverrideField,
   type PointSettings,
-} from '@/shared/moc';
+} from '@common/moc';
+import { Space, Table, Typography } from 'antd';
+import { removeColumn } from '@/components/moc/FormParts';
+import { settingText } from '@/components/moc/format';
+import PointPicker, { pointLabel } from '@/components/moc/PointPicker';
+import { usePriorityNames } from '@/components/moc/priorities';
+import SettingInput from '@/components/moc/SettingInput';
+import { fetchConditionPoints } from '@/services/moc';
 
 export interface OverrideRow extends ConditionOverrideInput {
   label: string;

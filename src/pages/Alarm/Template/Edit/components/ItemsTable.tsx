@@ -3,8 +3,8 @@
  * priority, deadband, delays, required. Rows carry a client-side `key` until saved.
  */
 import { EditableProTable, type ProColumns } from '@ant-design/pro-components';
+import { LIMIT_MODE_LABELS, type TemplateVocabulary } from '@common/templates';
 import { useState } from 'react';
-import { LIMIT_MODE_LABELS, type TemplateVocabulary } from '@/shared/templates';
 import type { TemplateItem } from '../../service';
 
 export type ItemRow = TemplateItem & { key: string };

@@ -1,5 +1,5 @@
 /**
- * Calendar days in the plant time zone, with Intl only (the wall clock of src/shared/wallClock.ts): the
+ * Calendar days in the plant time zone, with Intl only (the wall clock of common/wallClock.ts): the
  * server's daily KPIs and the boards' 今天 cut days alike. Intl formatting is slow per call, so the resolver
  * remembers the day it last returned: fed with increasing times it formats about twice per day.
  */

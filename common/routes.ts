@@ -2,8 +2,8 @@
  * Everything derived from the route table (config/routes.ts), as plain functions shared by the SPA
  * (menu, guard, access) and the server (authorization, permission tree). Seed §6.
  */
-import type { AppRoute, RouteAction } from '../../config/routes';
-import routes from '../../config/routes';
+import type { AppRoute, RouteAction } from '../config/routes';
+import routes from '../config/routes';
 
 export type { AppRoute, RouteAction };
 

@@ -1,6 +1,6 @@
 /**
  * TypeBox schemas of 多工况管理, 变更管理, 审批管理 and 审批配置: request bodies and queries, and the answers
- * as src/shared/moc.ts types them.
+ * as common/moc.ts types them.
  */
 import { Type } from 'typebox';
 import {
@@ -14,10 +14,9 @@ import {
   RISK_LEVELS,
   STEP_MODES,
   STEP_STATES,
-} from '../../../src/shared/moc';
-import { MAX_REASON_LENGTH, MAX_TITLE_LENGTH } from '../../../src/shared/mocValidation';
-import { Id, Nullable } from '../../schemas/fields';
-import { pageQueryProperties } from '../../schemas/paging';
+} from '../common/moc';
+import { MAX_REASON_LENGTH, MAX_TITLE_LENGTH } from '../common/mocValidation';
+import { Id, Nullable, pageQueryProperties } from './http';
 
 const Text = Type.String();
 const NullableText = Nullable(Type.String());
@@ -35,7 +34,7 @@ const ApproverKind = Type.Enum(APPROVER_KINDS);
 const SettingValue = Type.Union([Type.Null(), Type.Boolean(), Type.Number(), Type.String({ maxLength: 16 })]);
 /**
  * The same as a request sends it: not typed here, because Ajv's type coercion would turn a 1 into `true` in
- * the union; the field's own check (src/shared/mocValidation.ts) takes the value as sent.
+ * the union; the field's own check (common/mocValidation.ts) takes the value as sent.
  */
 const SentSettingValue = Type.Unknown();
 

@@ -1,0 +1,21 @@
+/**
+ * 审批管理 `/alarm/approve/list`: approvals listed (待我审批 / 我发起的 / 全部), exported and shown with
+ * their steps; approve or reject by an approver of the current step, revoke by the initiator while
+ * pending, delete of ended records.
+ */
+import { Type } from 'typebox';
+import { endpoint } from './endpoint';
+import { IdParams, pageOf } from './http';
+import { ApprovalDetail, ApprovalQuery, ApprovalSummary, DecisionBody, Removed } from './moc';
+
+const PATH = '/alarm/approve/list';
+
+export const approvalEndpoints = {
+  list: endpoint('GET', PATH, { query: ApprovalQuery, response: pageOf(ApprovalSummary) }),
+  export: endpoint('GET', `${PATH}/export`, { query: Type.Omit(ApprovalQuery, ['current', 'pageSize']) }),
+  detail: endpoint('GET', `${PATH}/:id`, { params: IdParams, response: ApprovalDetail }),
+  approve: endpoint('POST', `${PATH}/:id/approve`, { params: IdParams, body: DecisionBody, response: ApprovalDetail }),
+  reject: endpoint('POST', `${PATH}/:id/reject`, { params: IdParams, body: DecisionBody, response: ApprovalDetail }),
+  revoke: endpoint('POST', `${PATH}/:id/revoke`, { params: IdParams, body: DecisionBody, response: ApprovalDetail }),
+  remove: endpoint('DELETE', `${PATH}/:id`, { params: IdParams, response: Removed }),
+};

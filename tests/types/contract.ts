@@ -1,0 +1,36 @@
+/**
+ * Type-level tests of the one contract, checked by `npm run typecheck` (tsc fails when an expected error
+ * no longer occurs): a call the route would refuse, or a read of a field it does not return, does not
+ * compile. Never run, only compiled.
+ */
+import { call } from '@/services/http';
+
+export async function wrongCalls() {
+  // @ts-expect-error revoke takes a body (the route validates an object): leaving it out does not compile
+  await call('POST /alarm/approve/list/:id/revoke', { params: { id: 1 } });
+
+  // @ts-expect-error a path parameter of the wrong type
+  await call('GET /alarm/approve/list/:id', { params: { id: '1' } });
+
+  // @ts-expect-error a body the route does not accept
+  await call('DELETE /alarm/approve/list/:id', { params: { id: 1 }, body: { reason: 'x' } });
+
+  // @ts-expect-error a query filter the route does not know
+  await call('GET /alarm/approve/list', { query: { status: 'pending', owner: 'admin' } });
+
+  // @ts-expect-error an enum value outside the vocabulary
+  await call('GET /alarm/approve/list', { query: { scope: 'others' } });
+
+  // @ts-expect-error an endpoint that does not exist
+  await call('POST /alarm/approve/list/:id/cancel', { params: { id: 1 } });
+
+  const approval = await call('GET /alarm/approve/list/:id', { params: { id: 1 } });
+  // @ts-expect-error a field the route does not return
+  approval.approverNames;
+}
+
+export async function rightCalls() {
+  const page = await call('GET /alarm/approve/list', { query: { scope: 'mine' } });
+  const revoked = await call('POST /alarm/approve/list/:id/revoke', { params: { id: page.list[0].id }, body: {} });
+  return revoked.change.status;
+}
