@@ -17,12 +17,13 @@ import {
 } from '../common/moc';
 import { MAX_REASON_LENGTH, MAX_TITLE_LENGTH } from '../common/mocValidation';
 import { Id, Nullable, pageQueryProperties } from './http';
+import { PRIORITIES } from './vocabulary';
 
 const Text = Type.String();
 const NullableText = Nullable(Type.String());
 const NullableInteger = Nullable(Type.Integer());
 
-export const Priority = Type.Enum(['urgent', 'high', 'medium', 'low']);
+export const Priority = Type.Enum(PRIORITIES);
 export const ChangeStatus = Type.Enum(CHANGE_STATUSES);
 export const BusinessType = Type.Enum(BUSINESS_TYPES);
 export const RiskLevel = Type.Enum(RISK_LEVELS);
