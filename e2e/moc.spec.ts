@@ -96,3 +96,42 @@ test('a limit change submitted by an engineer is applied after two approvers and
   await expect(trail).toContainText('（空） → 95');
   await expect(trail).toContainText(`变更单 #${changeId}`);
 });
+
+test('the initiator revokes a pending request from 审批管理 → 我发起的 (撤回)', async ({ page }) => {
+  const tag = 'E2E-MOC-REVOKE';
+  const title = 'E2E 待审批的限值变更';
+  await signInAsAdmin(page);
+  const api = await asAdmin(page);
+  await api.post('/api/alarm/mock/events', [
+    {
+      time: '2026-01-06T08:00:00Z',
+      tag,
+      condition: 'PVLO',
+      event: 'ALM',
+      priority: 'low',
+      console: 'E2E台',
+      unit: 'E2E装置',
+    },
+  ]);
+  const points: { list: { id: number }[] } = await api.get(`/api/alarm/op/update/points?tag=${tag}`);
+  await api.post('/api/alarm/op/update', {
+    title,
+    reason: '发起人在审批前撤回',
+    riskLevel: 'low',
+    businessType: 'alarmChange',
+    items: [{ pointId: points.list[0].id, field: 'priority', after: 'medium' }],
+    submit: true,
+  });
+
+  await page.goto('/alarm/approve/list');
+  await page.getByRole('tab', { name: '我发起的' }).click();
+  const row = page.getByRole('row', { name: new RegExp(title) });
+  await row.getByRole('button', { name: '撤回', exact: true }).click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(page.getByText(`已撤回「${title}」`)).toBeVisible();
+  await expect(row).toContainText('已撤回');
+  await expect(row.getByRole('button', { name: '撤回', exact: true })).toHaveCount(0);
+});
