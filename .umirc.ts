@@ -119,7 +119,7 @@ export default defineConfig({
   mock: apiTarget ? false : {},
   proxy: apiTarget ? { '/api': { target: apiTarget, changeOrigin: true } } : {},
   define: { 'process.env.PWA': defaultSettings.pwa },
-  chainWebpack(memo, { webpack }) {
+  chainWebpack(memo, { env, webpack }) {
     // Umi gives babel the targets at the top level, which its preset-env (told to ignore browserslist) does
     // not read: without them here too, the app's own code is compiled to ES5 with the regenerator runtime.
     for (const rule of ['src', 'jsx-ts-tsx', 'extra-src'].filter((name) => memo.module.rules.has(name))) {
@@ -150,15 +150,35 @@ export default defineConfig({
         if (/@ant-design[\\/]pro-layout[\\/]es[\\/]locales$/.test(resource.context)) resource.request = './zh-CN';
       },
     ]);
+    // Every rule must still match in a production build: a library update that moves a part would otherwise
+    // ship it again unnoticed. (Development builds pre-bundle the libraries apart, out of the rules' sight.)
+    const unmatched = new Set(ON_DEMAND.flatMap(({ folder, requests }) => requests.map((part) => `${folder} ${part}`)));
     memo.plugin('parts-on-demand').use(webpack.NormalModuleReplacementPlugin, [
       /^((\.\.?\/)+[\w/]+|antd)$/,
       (resource: { context: string; request: string }) => {
         const part = ON_DEMAND.find(
           ({ importer, requests }) => importer.test(resource.context) && requests.includes(resource.request),
         );
-        if (part) resource.request = path.join(ON_DEMAND_DIR, part.folder, path.basename(resource.request));
+        if (!part) return;
+        unmatched.delete(`${part.folder} ${resource.request}`);
+        resource.request = path.join(ON_DEMAND_DIR, part.folder, path.basename(resource.request));
       },
     ]);
+    if (env === 'production') {
+      memo.plugin('parts-on-demand-checked').use(
+        class {
+          apply(compiler: import('webpack').Compiler) {
+            compiler.hooks.afterCompile.tap('parts-on-demand-checked', (compilation) => {
+              if (compilation.compiler !== compiler || unmatched.size === 0) return;
+              const list = [...unmatched].join(', ');
+              compilation.errors.push(
+                new webpack.WebpackError(`on-demand rules of .umirc.ts that matched no import: ${list}`),
+              );
+            });
+          }
+        },
+      );
+    }
     // The layout draws the watermark (src/app.tsx); ProLayout's page container gets the same component instead of its own.
     memo.plugin('watermark-with-page').use(webpack.NormalModuleReplacementPlugin, [
       /^\.\.\/WaterMark$/,
