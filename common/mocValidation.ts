@@ -3,28 +3,21 @@
  * run by the server on every write and by the forms before they send (the same Chinese messages either
  * way). Each returns the problems as messages; empty when there are none.
  */
-import {
-  CHANGE_FIELD_LABELS,
-  type ChangeField,
-  type ChangeItemInput,
-  type ConditionOverrideInput,
-  type FlowStepInput,
-  type SettingValue,
-} from './moc';
+import type { ChangeItemInput, ConditionOverrideInput, FlowStepInput, SettingValue } from '../contract/moc';
+import { type ChangeField, PRIORITIES } from '../contract/vocabulary';
+import { CHANGE_FIELD_LABELS } from './moc';
 
 /** Delays above a day are typing errors, not settings (the alarm library's own bound). */
 export const MAX_DELAY_SECONDS = 86_400;
 export const MAX_TITLE_LENGTH = 200;
 export const MAX_REASON_LENGTH = 2000;
 
-const PRIORITIES: readonly unknown[] = ['urgent', 'high', 'medium', 'low'];
-
 /** What is wrong with one value of a setting, or undefined. */
 export function settingValueProblem(field: ChangeField, value: SettingValue): string | undefined {
   const label = CHANGE_FIELD_LABELS[field];
   switch (field) {
     case 'priority':
-      return PRIORITIES.includes(value) ? undefined : `${label}必须是 紧急、高、中、低 之一`;
+      return PRIORITIES.some((code) => code === value) ? undefined : `${label}必须是 紧急、高、中、低 之一`;
     case 'enabled':
       return typeof value === 'boolean' ? undefined : `${label}必须是 是 或 否`;
     case 'limitValue':

@@ -3,6 +3,12 @@
  * A group declared in its own file joins here.
  */
 import type { approvalEndpoints } from './approvals';
+import type { changeEndpoints } from './changes';
 import type { Keyed } from './endpoint';
+import type { flowEndpoints } from './flows';
+import type { workingEndpoints } from './working';
 
-export type Api = Keyed<typeof approvalEndpoints>;
+export type Api = Keyed<typeof approvalEndpoints> &
+  Keyed<typeof workingEndpoints> &
+  Keyed<typeof changeEndpoints> &
+  Keyed<typeof flowEndpoints>;

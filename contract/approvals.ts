@@ -3,16 +3,15 @@
  * their steps; approve or reject by an approver of the current step, revoke by the initiator while
  * pending, delete of ended records.
  */
-import { Type } from 'typebox';
 import { endpoint } from './endpoint';
 import { IdParams, pageOf } from './http';
-import { ApprovalDetail, ApprovalQuery, ApprovalSummary, DecisionBody, Removed } from './moc';
+import { ApprovalDetail, ApprovalFilters, ApprovalQuery, ApprovalSummary, DecisionBody, Removed } from './moc';
 
 const PATH = '/alarm/approve/list';
 
 export const approvalEndpoints = {
   list: endpoint('GET', PATH, { query: ApprovalQuery, response: pageOf(ApprovalSummary) }),
-  export: endpoint('GET', `${PATH}/export`, { query: Type.Omit(ApprovalQuery, ['current', 'pageSize']) }),
+  export: endpoint('GET', `${PATH}/export`, { query: ApprovalFilters }),
   detail: endpoint('GET', `${PATH}/:id`, { params: IdParams, response: ApprovalDetail }),
   approve: endpoint('POST', `${PATH}/:id/approve`, { params: IdParams, body: DecisionBody, response: ApprovalDetail }),
   reject: endpoint('POST', `${PATH}/:id/reject`, { params: IdParams, body: DecisionBody, response: ApprovalDetail }),

@@ -7,3 +7,64 @@
 /** Alarm priorities, most urgent first. */
 export const PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
 export type Priority = (typeof PRIORITIES)[number];
+
+/** Where a change request (MOC) stands; approved is an end only when a conflict left it unapplied. */
+export const CHANGE_STATUSES = ['draft', 'pending', 'approved', 'rejected', 'revoked', 'applied'] as const;
+export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
+
+/** Statuses after which nothing more happens to a request (those may be deleted from 审批管理). */
+export const ENDED_CHANGE_STATUSES: readonly ChangeStatus[] = ['approved', 'rejected', 'revoked', 'applied'];
+
+export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+/** What a change request changes; each has its own approval flow (审批配置). */
+export const BUSINESS_TYPES = ['alarmChange', 'operatingCondition', 'templateApplication'] as const;
+export type BusinessType = (typeof BUSINESS_TYPES)[number];
+
+/** The settings of an alarm point a change request item may change and an operating condition may override. */
+export const CHANGE_FIELDS = [
+  'limitValue',
+  'priority',
+  'deadband',
+  'onDelaySeconds',
+  'offDelaySeconds',
+  'enabled',
+] as const;
+export type ChangeField = (typeof CHANGE_FIELDS)[number];
+
+/** How a step of an approval flow ends: with the first approval, or with every approver's. */
+export const STEP_MODES = ['any', 'all'] as const;
+export type StepMode = (typeof STEP_MODES)[number];
+
+export const APPROVER_KINDS = ['user', 'role'] as const;
+export type ApproverKind = (typeof APPROVER_KINDS)[number];
+
+export const DECISIONS = ['approve', 'reject'] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+/** Where a step of an approval stands. */
+export const STEP_STATES = ['waiting', 'current', 'approved', 'rejected', 'skipped'] as const;
+export type StepState = (typeof STEP_STATES)[number];
+
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'revoked'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+/** Entries of a request's transition log (who, when, from → to, comment). */
+export const CHANGE_ACTIONS = [
+  'create',
+  'edit',
+  'submit',
+  'approveStep',
+  'approve',
+  'reject',
+  'revoke',
+  'apply',
+  'conflict',
+  'delete',
+] as const;
+export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
+
+/** Approvals list tabs: 待我审批 / 我发起的 / 全部. */
+export const APPROVAL_SCOPES = ['todo', 'mine', 'all'] as const;
+export type ApprovalScope = (typeof APPROVAL_SCOPES)[number];

@@ -7,7 +7,9 @@
  * API, so the demo records are exactly what real use produces.
  */
 import { sql } from 'drizzle-orm';
-import { BUSINESS_TYPE_LABELS, BUSINESS_TYPES, type ChangeItemInput } from '../common/moc';
+import { BUSINESS_TYPE_LABELS } from '../common/moc';
+import type { ChangeItemInput } from '../contract/moc';
+import { BUSINESS_TYPES } from '../contract/vocabulary';
 import type { Executor } from './db';
 import { operatingConditionOverrides, operatingConditionSwitches, operatingConditions } from './db/schema';
 import { createApprovalsRepository } from './repositories/approvals';

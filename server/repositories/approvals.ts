@@ -4,25 +4,21 @@
  * legal and what it does is server/domain/approvals; this file reads and writes.
  */
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { Page, PageRequest } from '../../contract/http';
 import type {
   ApprovalDecision,
+  ApprovalFilters,
   ApprovalFlow,
   ApprovalInstance,
-  ApprovalQuery,
-  ApprovalStatus,
   Approver,
-  BusinessType,
   ChangeConflict,
-  ChangeStatus,
-  Decision,
   FlowBody,
+  FlowFilters,
   FlowOptions,
-  FlowQuery,
   NamedApprover,
   Person,
-  RiskLevel,
-} from '../../common/moc';
-import type { Page, PageRequest } from '../../contract/http';
+} from '../../contract/moc';
+import type { ApprovalStatus, BusinessType, ChangeStatus, Decision, RiskLevel } from '../../contract/vocabulary';
 import type { Executor } from '../db';
 import {
   approvalDecisions,
@@ -194,7 +190,7 @@ export function createApprovalsRepository(db: Executor) {
     return loaded;
   }
 
-  function approvalWhere(query: ApprovalQuery, actor: Actor): SQL {
+  function approvalWhere(query: ApprovalFilters, actor: Actor): SQL {
     const parts: SQL[] = [sql`cr.deleted_at is null`];
     if (query.scope === 'mine') parts.push(sql`cr.initiator_id = ${actor.id}`);
     if (query.scope === 'todo') {
@@ -233,7 +229,7 @@ export function createApprovalsRepository(db: Executor) {
   return {
     // ----- flows -----
 
-    async flowPage(query: FlowQuery, page: PageRequest, tx: Executor = db): Promise<Page<ApprovalFlow>> {
+    async flowPage(query: FlowFilters, page: PageRequest, tx: Executor = db): Promise<Page<ApprovalFlow>> {
       const { limit, offset } = pageWindow(page);
       const pattern = containsPattern(query.name);
       const where = and(
@@ -444,7 +440,7 @@ export function createApprovalsRepository(db: Executor) {
       return new Map(rows.map((row) => [row.changeRequestId, loaded.get(row.id) as LoadedInstance]));
     },
 
-    async page(query: ApprovalQuery, page: PageRequest, actor: Actor, tx: Executor = db): Promise<Page<ApprovalRow>> {
+    async page(query: ApprovalFilters, page: PageRequest, actor: Actor, tx: Executor = db): Promise<Page<ApprovalRow>> {
       const { limit, offset } = pageWindow(page);
       const where = approvalWhere(query, actor);
       const list = await approvalRows(where, sql`order by i.id desc limit ${limit} offset ${offset}`, tx);
@@ -456,7 +452,7 @@ export function createApprovalsRepository(db: Executor) {
     },
 
     /** Every matching approval, newest first (the export). */
-    async rows(query: ApprovalQuery, actor: Actor, tx: Executor = db): Promise<ApprovalRow[]> {
+    async rows(query: ApprovalFilters, actor: Actor, tx: Executor = db): Promise<ApprovalRow[]> {
       return approvalRows(approvalWhere(query, actor), sql`order by i.id desc`, tx);
     },
 

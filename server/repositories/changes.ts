@@ -5,27 +5,23 @@
  * names the request. Legal transitions are server/domain/changes/lifecycle.
  */
 import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Page, PageRequest } from '../../contract/http';
 import type {
   ApprovalProgress,
-  BusinessType,
-  ChangeAction,
   ChangeablePoint,
   ChangeConflict,
+  ChangeFilters,
   ChangeItem,
   ChangeItemInput,
-  ChangeQuery,
   ChangeRequestDetail,
   ChangeRequestSummary,
-  ChangeStatus,
   ChangeTransition,
   ConditionProposal,
-  Decision,
-  PointQuery,
+  PointFilters,
   PointSettings,
-  RiskLevel,
   SettingValue,
-} from '../../common/moc';
-import type { Page, PageRequest } from '../../contract/http';
+} from '../../contract/moc';
+import type { BusinessType, ChangeAction, ChangeStatus, Decision, RiskLevel } from '../../contract/vocabulary';
 import type { Executor } from '../db';
 import { changeRequestItems, changeRequests, changeRequestTransitions } from '../db/schema';
 import { type Actor, decide } from '../domain/approvals/progress';
@@ -134,7 +130,7 @@ export function createChangesRepository(
     return rows.map((row) => ({ ...row, approval: progressOf(instances.get(row.id)) }));
   }
 
-  function changeWhere(query: ChangeQuery, actorId: number): SQL {
+  function changeWhere(query: ChangeFilters, actorId: number): SQL {
     const parts = [sql`cr.deleted_at is null`];
     if (query.status) parts.push(sql`cr.status = ${query.status}`);
     if (query.businessType) parts.push(sql`cr.business_type = ${query.businessType}`);
@@ -211,7 +207,7 @@ export function createChangesRepository(
 
   const repository = {
     /** Points to pick for a change or an override, by tag prefix and unit, in tag order. */
-    async points(query: PointQuery, page: PageRequest, tx: Executor = db): Promise<Page<ChangeablePoint>> {
+    async points(query: PointFilters, page: PageRequest, tx: Executor = db): Promise<Page<ChangeablePoint>> {
       const { limit, offset } = pageWindow(page);
       const parts = [sql`not p.deleted`];
       const tag = query.tag?.trim();
@@ -245,7 +241,7 @@ export function createChangesRepository(
         .map((item) => `报警点 #${item.pointId} 不存在或已被删除`);
     },
 
-    async page(query: ChangeQuery, page: PageRequest, actorId: number, tx: Executor = db) {
+    async page(query: ChangeFilters, page: PageRequest, actorId: number, tx: Executor = db) {
       const { limit, offset } = pageWindow(page);
       const where = changeWhere(query, actorId);
       const list = await summaries(where, sql`order by cr.id desc limit ${limit} offset ${offset}`, tx);
@@ -256,7 +252,7 @@ export function createChangesRepository(
       return { list, total, ...page } satisfies Page<ChangeRequestSummary>;
     },
 
-    async rows(query: ChangeQuery, actorId: number, tx: Executor = db): Promise<ChangeRequestSummary[]> {
+    async rows(query: ChangeFilters, actorId: number, tx: Executor = db): Promise<ChangeRequestSummary[]> {
       return summaries(changeWhere(query, actorId), sql`order by cr.id desc`, tx);
     },
 

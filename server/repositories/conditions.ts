@@ -4,22 +4,22 @@
  * the application of an approved condition proposal (a change request of type operatingCondition).
  */
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Page, PageRequest } from '../../contract/http';
 import type {
   ChangeConflict,
   ConditionDetail,
+  ConditionFilters,
   ConditionOverride,
   ConditionOverrideInput,
   ConditionProposal,
   ConditionProposalView,
-  ConditionQuery,
   ConditionSummary,
   ConditionSwitch,
   PointEffectiveSettings,
   PointSettings,
-  SwitchQuery,
+  SwitchFilters,
   WorkingUnit,
-} from '../../common/moc';
-import type { Page, PageRequest } from '../../contract/http';
+} from '../../contract/moc';
 import type { Executor } from '../db';
 import { operatingConditionOverrides, operatingConditionSwitches, operatingConditions } from '../db/schema';
 import { effectiveSettings } from '../domain/conditions/effective';
@@ -120,7 +120,7 @@ export function createConditionsRepository(db: Executor) {
       );
     },
 
-    async page(query: ConditionQuery, page: PageRequest, tx: Executor = db): Promise<Page<ConditionSummary>> {
+    async page(query: ConditionFilters, page: PageRequest, tx: Executor = db): Promise<Page<ConditionSummary>> {
       const { limit, offset } = pageWindow(page);
       const parts = [sql`not c.deleted`];
       if (query.unitId !== undefined) parts.push(sql`c.unit_id = ${query.unitId}`);
@@ -157,7 +157,7 @@ export function createConditionsRepository(db: Executor) {
       return { ...summary, overrides: await overridesWithPoints(overrides, tx) };
     },
 
-    async switches(query: SwitchQuery, page: PageRequest, tx: Executor = db): Promise<Page<ConditionSwitch>> {
+    async switches(query: SwitchFilters, page: PageRequest, tx: Executor = db): Promise<Page<ConditionSwitch>> {
       const { limit, offset } = pageWindow(page);
       const where = query.unitId === undefined ? sql`true` : sql`s.unit_id = ${query.unitId}`;
       const list = await switchRows(where, sql`limit ${limit} offset ${offset}`, tx);

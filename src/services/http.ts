@@ -11,6 +11,9 @@ import { request } from '@umijs/max';
 
 export type Route = keyof Api;
 
+/** One part of what a call sends (`'query'`, `'body'`…): a client function's argument typed from the route. */
+export type Sent<R extends Route, Part extends keyof Input<Api[R]>> = NonNullable<Input<Api[R]>[Part]>;
+
 /** The argument of a call; optional when the endpoint takes nothing it requires. */
 type Args<R extends Route> = object extends Input<Api[R]> ? [input?: Input<Api[R]>] : [input: Input<Api[R]>];
 

@@ -1,37 +1,16 @@
 /**
- * Calls of 多工况管理, 变更管理, 审批管理 and 审批配置 (common/moc.ts is the contract), shared by their
- * pages, the hidden create pages and the few places elsewhere that show conditions or start a change.
+ * Calls of 多工况管理, 变更管理, 审批管理 and 审批配置 (endpoints: contract/working.ts, contract/changes.ts,
+ * contract/approvals.ts, contract/flows.ts), shared by their pages, the hidden create pages and the few
+ * places elsewhere that show conditions or start a change.
  */
-
 import type {
-  ApprovalFlow,
-  ApprovalQuery,
-  ChangeablePoint,
-  ChangeQuery,
   ChangeRequestBody,
-  ChangeRequestDetail,
   ChangeRequestSummary,
-  ConditionDetail,
-  ConditionQuery,
   ConditionRequestBody,
-  ConditionSummary,
-  ConditionSwitch,
   DecisionBody,
   FlowBody,
-  FlowOptions,
-  FlowQuery,
-  Page,
-  PointEffectiveSettings,
-  PointQuery,
-  SwitchBody,
-  SwitchQuery,
-  TemplateDraftBody,
-  TemplateDraftResult,
-  WorkingUnit,
-} from '@common/moc';
-import { request } from '@umijs/max';
-import type { Envelope } from './api';
-import { call, pathOf } from './http';
+} from '@contract/moc';
+import { call, pathOf, type Sent } from './http';
 
 export const WORKING_PATH = '/alarm/op/working';
 export const WORKING_CREATE_PAGE = '/alarm/op2/working/create';
@@ -52,48 +31,48 @@ export const editDraftPage = (change: Pick<ChangeRequestSummary, 'id' | 'busines
 export const changePage = (id: number) => `${CHANGE_PATH}?open=${id}`;
 export const flowEditorPage = (id?: number) => (id === undefined ? FLOW_EDITOR_PAGE : `${FLOW_EDITOR_PAGE}?id=${id}`);
 
-type Query = object;
-
-const get = async <T>(path: string, params?: Query) =>
-  (await request<Envelope<T>>(path, { method: 'GET', params })).data;
-const send = async <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) =>
-  (await request<Envelope<T>>(path, { method, data })).data;
-
 // 多工况管理
-export const fetchWorkingUnits = () => get<WorkingUnit[]>(`${WORKING_PATH}/units`);
-export const fetchConditions = (query: ConditionQuery) => get<Page<ConditionSummary>>(WORKING_PATH, query);
-export const fetchSwitches = (query: SwitchQuery) => get<Page<ConditionSwitch>>(`${WORKING_PATH}/switches`, query);
-export const fetchConditionPoints = (query: PointQuery) => get<Page<ChangeablePoint>>(`${WORKING_PATH}/points`, query);
-export const fetchCondition = (id: number) => get<ConditionDetail>(`${WORKING_PATH}/${id}`);
+export const WORKING_EXPORT_PATH = pathOf('GET /alarm/op/working/export');
+export const fetchWorkingUnits = () => call('GET /alarm/op/working/units');
+export const fetchConditions = (query: Sent<'GET /alarm/op/working', 'query'>) =>
+  call('GET /alarm/op/working', { query });
+export const fetchSwitches = (query: Sent<'GET /alarm/op/working/switches', 'query'>) =>
+  call('GET /alarm/op/working/switches', { query });
+export const fetchConditionPoints = (query: Sent<'GET /alarm/op/working/points', 'query'>) =>
+  call('GET /alarm/op/working/points', { query });
+export const fetchCondition = (id: number) => call('GET /alarm/op/working/:id', { params: { id } });
 /** Proposes a new condition (or, with an id, new settings of one) as a change request. */
 export const proposeCondition = (body: ConditionRequestBody, conditionId?: number) =>
   conditionId === undefined
-    ? send<ChangeRequestDetail>('POST', WORKING_PATH, body)
-    : send<ChangeRequestDetail>('PUT', `${WORKING_PATH}/${conditionId}`, body);
-export const switchCondition = (body: SwitchBody) => send<ConditionSwitch>('POST', `${WORKING_PATH}/switch`, body);
-export const deleteCondition = (id: number) => send<{ id: number }>('DELETE', `${WORKING_PATH}/${id}`);
+    ? call('POST /alarm/op/working', { body })
+    : call('PUT /alarm/op/working/:id', { params: { id: conditionId }, body });
+export const switchCondition = (body: Sent<'POST /alarm/op/working/switch', 'body'>) =>
+  call('POST /alarm/op/working/switch', { body });
+export const deleteCondition = (id: number) => call('DELETE /alarm/op/working/:id', { params: { id } });
 
 /** A library point's setting under each operating condition of its unit. */
 export const fetchEffectiveSettings = (pointId: number) =>
-  get<PointEffectiveSettings>(`/alarm/bases/list/${pointId}/effective`);
+  call('GET /alarm/bases/list/:id/effective', { params: { id: pointId } });
 
 // 变更管理
-export const CHANGE_EXPORT_PATH = `${CHANGE_PATH}/export`;
-export const fetchChanges = (query: ChangeQuery) => get<Page<ChangeRequestSummary>>(CHANGE_PATH, query);
-export const fetchChangeablePoints = (query: PointQuery) => get<Page<ChangeablePoint>>(`${CHANGE_PATH}/points`, query);
-export const fetchChange = (id: number) => get<ChangeRequestDetail>(`${CHANGE_PATH}/${id}`);
+export const CHANGE_EXPORT_PATH = pathOf('GET /alarm/op/update/export');
+export const fetchChanges = (query: Sent<'GET /alarm/op/update', 'query'>) => call('GET /alarm/op/update', { query });
+export const fetchChangeablePoints = (query: Sent<'GET /alarm/op/update/points', 'query'>) =>
+  call('GET /alarm/op/update/points', { query });
+export const fetchChange = (id: number) => call('GET /alarm/op/update/:id', { params: { id } });
 export const saveChange = (body: ChangeRequestBody, id?: number) =>
   id === undefined
-    ? send<ChangeRequestDetail>('POST', CHANGE_PATH, body)
-    : send<ChangeRequestDetail>('PUT', `${CHANGE_PATH}/${id}`, body);
-export const submitChange = (id: number) => send<ChangeRequestDetail>('POST', `${CHANGE_PATH}/${id}/submit`);
-export const deleteChange = (id: number) => send<{ id: number }>('DELETE', `${CHANGE_PATH}/${id}`);
-export const draftFromTemplate = (body: TemplateDraftBody) =>
-  send<TemplateDraftResult>('POST', `${CHANGE_PATH}/from-template`, body);
+    ? call('POST /alarm/op/update', { body })
+    : call('PUT /alarm/op/update/:id', { params: { id }, body });
+export const submitChange = (id: number) => call('POST /alarm/op/update/:id/submit', { params: { id } });
+export const deleteChange = (id: number) => call('DELETE /alarm/op/update/:id', { params: { id } });
+export const draftFromTemplate = (body: Sent<'POST /alarm/op/update/from-template', 'body'>) =>
+  call('POST /alarm/op/update/from-template', { body });
 
 // 审批管理
 export const APPROVAL_EXPORT_PATH = pathOf('GET /alarm/approve/list/export');
-export const fetchApprovals = (query: ApprovalQuery) => call('GET /alarm/approve/list', { query });
+export const fetchApprovals = (query: Sent<'GET /alarm/approve/list', 'query'>) =>
+  call('GET /alarm/approve/list', { query });
 export const fetchApproval = (id: number) => call('GET /alarm/approve/list/:id', { params: { id } });
 export const decideApproval = (id: number, decision: 'approve' | 'reject', body: DecisionBody) =>
   call(`POST /alarm/approve/list/:id/${decision}`, { params: { id }, body });
@@ -101,12 +80,13 @@ export const revokeApproval = (id: number) => call('POST /alarm/approve/list/:id
 export const deleteApproval = (id: number) => call('DELETE /alarm/approve/list/:id', { params: { id } });
 
 // 审批配置
-export const FLOW_EXPORT_PATH = `${FLOW_PATH}/export`;
-export const fetchFlows = (query: FlowQuery) => get<Page<ApprovalFlow>>(FLOW_PATH, query);
-export const fetchFlowOptions = () => get<FlowOptions>(`${FLOW_PATH}/options`);
-export const fetchFlow = (id: number) => get<ApprovalFlow>(`${FLOW_PATH}/${id}`);
+export const FLOW_EXPORT_PATH = pathOf('GET /alarm/base/examine/config/export');
+export const fetchFlows = (query: Sent<'GET /alarm/base/examine/config', 'query'>) =>
+  call('GET /alarm/base/examine/config', { query });
+export const fetchFlowOptions = () => call('GET /alarm/base/examine/config/options');
+export const fetchFlow = (id: number) => call('GET /alarm/base/examine/config/:id', { params: { id } });
 export const saveFlow = (body: FlowBody, id?: number) =>
   id === undefined
-    ? send<ApprovalFlow>('POST', FLOW_PATH, body)
-    : send<ApprovalFlow>('PUT', `${FLOW_PATH}/${id}`, body);
-export const deleteFlow = (id: number) => send<{ id: number }>('DELETE', `${FLOW_PATH}/${id}`);
+    ? call('POST /alarm/base/examine/config', { body })
+    : call('PUT /alarm/base/examine/config/:id', { params: { id }, body });
+export const deleteFlow = (id: number) => call('DELETE /alarm/base/examine/config/:id', { params: { id } });

@@ -1,7 +1,7 @@
 /** 审批管理: tabs, approve / reject with a comment as the step's approver, revoke and delete by permission, states. */
 
-import type { ApprovalDetail } from '@common/moc';
 import { permissionString } from '@common/routes';
+import type { ApprovalDetail } from '@contract/moc';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';

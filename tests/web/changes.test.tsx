@@ -1,7 +1,7 @@
 /** 变更管理 and 发起变更: list, detail with items and steps, draft actions by permission, the form's checks and saving. */
 
-import type { ChangeRequestDetail } from '@common/moc';
 import { permissionString } from '@common/routes';
+import type { ChangeRequestDetail } from '@contract/moc';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';

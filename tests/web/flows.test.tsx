@@ -1,7 +1,7 @@
 /** 审批配置 and the full-screen 审核流程配置 editor: list, delete refusal, steps added / removed / reordered, checks, saving. */
 
-import type { FlowOptions } from '@common/moc';
 import { permissionString } from '@common/routes';
+import type { FlowOptions } from '@contract/moc';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';

@@ -1,4 +1,4 @@
-/** Answers of the change-management API (common/moc.ts) that the MOC component tests share. */
+/** Answers of the change-management API (contract/moc.ts) that the MOC component tests share. */
 
 import type {
   ApprovalDetail,
@@ -11,7 +11,7 @@ import type {
   ChangeRequestSummary,
   Person,
   PointSettings,
-} from '@common/moc';
+} from '@contract/moc';
 import { HttpResponse, http } from 'msw';
 import type { PriorityName } from '@/components/moc/format';
 import { ok } from './render';

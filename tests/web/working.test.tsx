@@ -1,14 +1,14 @@
 /** 多工况管理 and 新建工况: conditions per unit, switching and its history, the proposal form, and the library drawer's 工况设置. */
 
 import type { AlarmPointDetail } from '@common/alarmLibrary';
+import { permissionString } from '@common/routes';
 import type {
   ConditionDetail,
   ConditionSummary,
   ConditionSwitch,
   PointEffectiveSettings,
   WorkingUnit,
-} from '@common/moc';
-import { permissionString } from '@common/routes';
+} from '@contract/moc';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';

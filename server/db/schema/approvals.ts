@@ -16,8 +16,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { NamedApprover } from '../../../common/moc';
-import { APPROVER_KINDS, BUSINESS_TYPES, DECISIONS, STEP_MODES } from '../../../common/moc';
+import type { NamedApprover } from '../../../contract/moc';
+import { APPROVER_KINDS, BUSINESS_TYPES, DECISIONS, STEP_MODES } from '../../../contract/vocabulary';
 import { roles, users } from './auth';
 import { changeRequests } from './changes';
 import { timestamps } from './columns';

@@ -4,8 +4,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ChangeConflict, ConditionProposal, SettingValue } from '../../../common/moc';
-import { BUSINESS_TYPES, CHANGE_ACTIONS, CHANGE_FIELDS, CHANGE_STATUSES, RISK_LEVELS } from '../../../common/moc';
+import type { ChangeConflict, ConditionProposal, SettingValue } from '../../../contract/moc';
+import {
+  BUSINESS_TYPES,
+  CHANGE_ACTIONS,
+  CHANGE_FIELDS,
+  CHANGE_STATUSES,
+  RISK_LEVELS,
+} from '../../../contract/vocabulary';
 import { users } from './auth';
 import { timestamps } from './columns';
 import { operatingConditions } from './conditions';

@@ -15,8 +15,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { PRIORITIES } from '../../../contract/vocabulary';
 import { timestamps } from './columns';
-import { alarmPoints, PRIORITY_CODES, units } from './plant';
+import { alarmPoints, units } from './plant';
 
 export const operatingConditions = pgTable(
   'operating_conditions',
@@ -55,7 +56,7 @@ export const operatingConditionOverrides = pgTable(
     /** false: suppressed under this condition. */
     enabled: boolean('enabled'),
     limitValue: doublePrecision('limit_value'),
-    priority: text('priority', { enum: PRIORITY_CODES }),
+    priority: text('priority', { enum: PRIORITIES }),
     deadband: doublePrecision('deadband'),
     onDelaySeconds: integer('on_delay_seconds'),
     offDelaySeconds: integer('off_delay_seconds'),

@@ -6,7 +6,8 @@
  * satisfied — a role entry by one approval of any holder, and one person's approval satisfies every entry
  * they match. One rejection by an approver of the current step rejects the whole approval.
  */
-import type { ApprovalStatus, Approver, Decision, StepMode, StepState } from '../../../common/moc';
+import type { Approver } from '../../../contract/moc';
+import type { ApprovalStatus, Decision, StepMode, StepState } from '../../../contract/vocabulary';
 
 export interface StepSpec {
   position: number;

@@ -4,9 +4,10 @@
  * template evaluation's deviations call for.
  */
 
-import type { ChangeConflict, ChangeField, ChangeItemInput, PointSettings, SettingValue } from '../../../common/moc';
-import { CHANGE_FIELDS } from '../../../common/moc';
 import type { Deviation } from '../../../common/templates';
+import type { ChangeConflict, ChangeItemInput, PointSettings, SettingValue } from '../../../contract/moc';
+import type { ChangeField } from '../../../contract/vocabulary';
+import { CHANGE_FIELDS } from '../../../contract/vocabulary';
 
 export function settingOf(point: PointSettings, field: ChangeField): SettingValue {
   return point[field];

@@ -4,13 +4,8 @@
  * the Chinese refusal when it is not. An `approved` request only stays approved when its application met a
  * conflict; like rejected, revoked and applied it has ended.
  */
-import {
-  CHANGE_ACTION_LABELS,
-  CHANGE_STATUS_LABELS,
-  type ChangeAction,
-  type ChangeStatus,
-  ENDED_CHANGE_STATUSES,
-} from '../../../common/moc';
+import { CHANGE_ACTION_LABELS, CHANGE_STATUS_LABELS } from '../../../common/moc';
+import { type ChangeAction, type ChangeStatus, ENDED_CHANGE_STATUSES } from '../../../contract/vocabulary';
 
 /** From which statuses each action may start, and the status it leaves (null: the record goes away). */
 export const TRANSITIONS: Record<ChangeAction, { from: readonly ChangeStatus[]; to: ChangeStatus | null }> = {

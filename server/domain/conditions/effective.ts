@@ -3,7 +3,7 @@
  * condition is its base setting with the condition's override on top, and the condition in force at a time
  * is the unit's latest switch at or before it.
  */
-import type { ConditionOverrideInput, PointSettings } from '../../../common/moc';
+import type { ConditionOverrideInput, PointSettings } from '../../../contract/moc';
 
 export type OverrideValues = Omit<ConditionOverrideInput, 'pointId'>;
 

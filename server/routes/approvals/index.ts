@@ -6,17 +6,11 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import {
-  BUSINESS_TYPE_LABELS,
-  CHANGE_STATUS_LABELS,
-  type ChangeRequestDetail,
-  DECISION_LABELS,
-  type Decision,
-  RISK_LEVEL_LABELS,
-  type ApprovalSummary as Summary,
-} from '../../../common/moc';
+import { BUSINESS_TYPE_LABELS, CHANGE_STATUS_LABELS, DECISION_LABELS, RISK_LEVEL_LABELS } from '../../../common/moc';
 import { dateTimeText } from '../../../common/wallClock';
 import { approvalEndpoints } from '../../../contract/approvals';
+import type { ChangeRequestDetail, ApprovalSummary as Summary } from '../../../contract/moc';
+import type { Decision } from '../../../contract/vocabulary';
 import { routePermission } from '../../auth/permissions';
 import type { Executor } from '../../db';
 import { type Actor, canDecide } from '../../domain/approvals/progress';

@@ -1,27 +1,11 @@
 /**
  * 变更管理 `/alarm/op/update` and its hidden 发起变更 page: change requests listed, exported, shown,
  * created (or drafted from a template evaluation), edited and submitted while drafts, and drafts deleted.
- * The improvement board reads the applied ones. Endpoints: common/moc.ts.
+ * The improvement board reads the applied ones. Endpoints: contract/changes.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import {
-  BUSINESS_TYPE_LABELS,
-  CHANGE_STATUS_LABELS,
-  type ChangeRequestBody,
-  type ChangeRequestDetail as Detail,
-  RISK_LEVEL_LABELS,
-} from '../../../common/moc';
-import { envelope, IdParams, pageOf } from '../../../contract/http';
-import {
-  ChangeQuery,
-  ChangeRequestBody as ChangeRequestBodySchema,
-  ChangeRequestDetail,
-  ChangeRequestSummary,
-  Removed,
-  TemplateDraftBody,
-  TemplateDraftResult,
-} from '../../../contract/moc';
+import { BUSINESS_TYPE_LABELS, CHANGE_STATUS_LABELS, RISK_LEVEL_LABELS } from '../../../common/moc';
+import { changeEndpoints } from '../../../contract/changes';
 import { routePermission } from '../../auth/permissions';
 import type { Executor } from '../../db';
 import { itemsFromDeviations } from '../../domain/changes/items';
@@ -30,9 +14,10 @@ import { evaluateTemplate } from '../../domain/templates/evaluation';
 import { refused } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
+import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 import { registerPointSearch } from './points';
-import { missingChange, saveChange, submitDraft } from './save';
+import { missingChange, saveChange, savedChange, submitDraft } from './save';
 
 const PATH = '/alarm/op/update';
 const permission = (action: 'view' | 'create' | 'edit' | 'delete') => routePermission(PATH, action);
@@ -43,25 +28,19 @@ const changeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { changes, templates } = repositories;
   const transaction = <T>(work: (tx: Executor) => Promise<T>) => app.database.db.transaction(work);
 
-  app.get(
-    PATH,
-    {
-      config: { permission: permission('view') },
-      schema: { querystring: ChangeQuery, response: { 200: envelope(pageOf(ChangeRequestSummary)) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(changeEndpoints.list),
+    config: { permission: permission('view') },
+    handler: async (request) => {
       const { current, pageSize, ...query } = request.query;
       return ok(await changes.page(query, { current, pageSize }, currentUser(request).id));
     },
-  );
+  });
 
-  app.get(
-    `${PATH}/export`,
-    {
-      config: { permission: permission('view') },
-      schema: { querystring: Type.Omit(ChangeQuery, ['current', 'pageSize']) },
-    },
-    async (request, reply) =>
+  app.route({
+    ...routeOf(changeEndpoints.export),
+    config: { permission: permission('view') },
+    handler: async (request, reply) =>
       sendXlsx(reply, {
         fileStem: 'change-requests',
         sheetName: '变更管理',
@@ -80,44 +59,31 @@ const changeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { header: '冲突', value: (row) => row.conflicts.map((conflict) => conflict.message).join('\n'), width: 40 },
         ],
       }),
-  );
+  });
 
-  registerPointSearch(app, PATH, permission('view'));
+  registerPointSearch(app, changeEndpoints.points, permission('view'));
 
-  app.get(
-    `${PATH}/:id`,
-    {
-      config: { permission: permission('view') },
-      schema: { params: IdParams, response: { 200: envelope(ChangeRequestDetail) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(changeEndpoints.detail),
+    config: { permission: permission('view') },
+    handler: async (request) => {
       const detail = await changes.detail(request.params.id);
       if (!detail) throw missingChange();
       return ok(detail);
     },
-  );
+  });
 
-  app.post(
-    PATH,
-    {
-      config: { permission: permission('create') },
-      schema: { body: ChangeRequestBodySchema, response: { 200: envelope(ChangeRequestDetail) } },
-    },
-    async (request) =>
-      ok(
-        await transaction((tx) =>
-          saveChange(undefined, request.body as ChangeRequestBody, currentUser(request).id, repositories, tx),
-        ),
-      ),
-  );
+  app.route({
+    ...routeOf(changeEndpoints.create),
+    config: { permission: permission('create') },
+    handler: async (request) =>
+      ok(await transaction((tx) => saveChange(undefined, request.body, currentUser(request).id, repositories, tx))),
+  });
 
-  app.post(
-    `${PATH}/from-template`,
-    {
-      config: { permission: permission('create') },
-      schema: { body: TemplateDraftBody, response: { 200: envelope(TemplateDraftResult) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(changeEndpoints.fromTemplate),
+    config: { permission: permission('create') },
+    handler: async (request) => {
       const { templateId, equipmentId, unitId, title, reason, riskLevel } = request.body;
       return transaction(async (tx) => {
         const template = await templates.findById(templateId, tx);
@@ -150,44 +116,35 @@ const changeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return ok({ change, skipped });
       });
     },
-  );
+  });
 
-  app.put(
-    `${PATH}/:id`,
-    {
-      config: { permission: permission('edit') },
-      schema: { params: IdParams, body: ChangeRequestBodySchema, response: { 200: envelope(ChangeRequestDetail) } },
-    },
-    async (request) =>
+  app.route({
+    ...routeOf(changeEndpoints.update),
+    config: { permission: permission('edit') },
+    handler: async (request) =>
       ok(
         await transaction((tx) =>
-          saveChange(request.params.id, request.body as ChangeRequestBody, currentUser(request).id, repositories, tx),
+          saveChange(request.params.id, request.body, currentUser(request).id, repositories, tx),
         ),
       ),
-  );
+  });
 
-  app.post(
-    `${PATH}/:id/submit`,
-    {
-      config: { permission: permission('edit') },
-      schema: { params: IdParams, response: { 200: envelope(ChangeRequestDetail) } },
-    },
-    async (request) =>
+  app.route({
+    ...routeOf(changeEndpoints.submit),
+    config: { permission: permission('edit') },
+    handler: async (request) =>
       transaction(async (tx) => {
         const change = await changes.lock(request.params.id, tx);
         if (!change) throw missingChange();
         await submitDraft(change, currentUser(request).id, repositories, tx);
-        return ok((await changes.detail(change.id, tx)) as Detail);
+        return ok(await savedChange(change.id, repositories, tx));
       }),
-  );
+  });
 
-  app.delete(
-    `${PATH}/:id`,
-    {
-      config: { permission: permission('delete') },
-      schema: { params: IdParams, response: { 200: envelope(Removed) } },
-    },
-    async (request) =>
+  app.route({
+    ...routeOf(changeEndpoints.remove),
+    config: { permission: permission('delete') },
+    handler: async (request) =>
       transaction(async (tx) => {
         const change = await changes.lock(request.params.id, tx);
         if (!change) throw missingChange();
@@ -200,7 +157,7 @@ const changeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await changes.removeDraft(change.id, tx);
         return ok({ id: change.id });
       }),
-  );
+  });
 };
 
 export default changeRoutes;

@@ -4,21 +4,23 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { envelope, pageOf } from '../../../contract/http';
-import { ChangeablePoint, PointQuery } from '../../../contract/moc';
+import type { changeEndpoints } from '../../../contract/changes';
+import type { workingEndpoints } from '../../../contract/working';
 import type { Permission } from '../../auth/permissions';
+import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 
-export function registerPointSearch(app: FastifyInstance, path: string, permission: Permission): void {
-  app.withTypeProvider<TypeBoxTypeProvider>().get(
-    `${path}/points`,
-    {
-      config: { permission },
-      schema: { querystring: PointQuery, response: { 200: envelope(pageOf(ChangeablePoint)) } },
-    },
-    async (request) => {
+export function registerPointSearch(
+  app: FastifyInstance,
+  endpoint: typeof changeEndpoints.points | typeof workingEndpoints.points,
+  permission: Permission,
+): void {
+  app.withTypeProvider<TypeBoxTypeProvider>().route({
+    ...routeOf(endpoint),
+    config: { permission },
+    handler: async (request) => {
       const { current, pageSize, ...query } = request.query;
       return ok(await app.repositories.changes.points(query, { current, pageSize }));
     },
-  );
+  });
 }

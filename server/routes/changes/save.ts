@@ -3,13 +3,9 @@
  * operatingCondition): the body checked and trimmed, the draft written, and optionally submitted — all in
  * the caller's transaction, refused with Chinese messages naming what is wrong.
  */
-import {
-  BUSINESS_TYPE_LABELS,
-  type ChangeRequestBody,
-  type ChangeRequestDetail,
-  FLOW_MISSING_MESSAGE,
-} from '../../../common/moc';
+import { BUSINESS_TYPE_LABELS, FLOW_MISSING_MESSAGE } from '../../../common/moc';
 import { changeItemProblems, changeRequestTextProblems, overrideProblems } from '../../../common/mocValidation';
+import type { ChangeRequestBody, ChangeRequestDetail } from '../../../contract/moc';
 import type { Executor } from '../../db';
 import { transitionRefusal } from '../../domain/changes/lifecycle';
 import { refused } from '../../errors';
@@ -97,5 +93,12 @@ export async function saveChange(
   }
   const saved = request as LockedRequest;
   if (body.submit) await submitDraft(saved, actorId, repositories, tx);
-  return (await changes.detail(saved.id, tx)) as ChangeRequestDetail;
+  return savedChange(saved.id, repositories, tx);
+}
+
+/** The request just written, as the routes answer it. */
+export async function savedChange(id: number, repositories: Repositories, tx: Executor): Promise<ChangeRequestDetail> {
+  const detail = await repositories.changes.detail(id, tx);
+  if (!detail) throw missingChange();
+  return detail;
 }

@@ -1,24 +1,19 @@
 /**
  * 审批配置 `/alarm/base/examine/config` and its full-screen editor: approval flows per business type,
  * listed, exported, shown, created, replaced and deleted (refused while pending approvals use the flow).
- * Endpoints and rules: common/moc.ts.
+ * Endpoints: contract/flows.ts; rules: docs/domain.md.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Static } from 'typebox';
-import {
-  APPROVER_KIND_LABELS,
-  BUSINESS_TYPE_LABELS,
-  type ApprovalFlow as Flow,
-  STEP_MODE_LABELS,
-} from '../../../common/moc';
+import { APPROVER_KIND_LABELS, BUSINESS_TYPE_LABELS, STEP_MODE_LABELS } from '../../../common/moc';
 import { flowStepProblems } from '../../../common/mocValidation';
-import { envelope, IdParams, pageOf } from '../../../contract/http';
-import { ApprovalFlow, FlowBody, FlowOptions, FlowQuery, Removed } from '../../../contract/moc';
+import { flowEndpoints } from '../../../contract/flows';
+import type { FlowBody } from '../../../contract/moc';
 import { routePermission } from '../../auth/permissions';
 import type { Executor } from '../../db';
 import { refused } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
+import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 import { requiredText } from '../text';
 
@@ -30,7 +25,7 @@ const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { approvals } = app.repositories;
   const transaction = <T>(work: (tx: Executor) => Promise<T>) => app.database.db.transaction(work);
 
-  async function save(id: number | undefined, body: Static<typeof FlowBody>, username: string) {
+  async function save(id: number | undefined, body: FlowBody, username: string) {
     const name = requiredText(body.name, '流程名称');
     const problems = flowStepProblems(body.steps);
     if (problems.length) throw refused(400, problems.join('；'));
@@ -48,102 +43,93 @@ const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         throw missing();
       }
-      return ok((await approvals.flow(result.id, tx)) as Flow);
+      const flow = await approvals.flow(result.id, tx);
+      if (!flow) throw missing();
+      return ok(flow);
     });
   }
 
-  app.get(
-    PATH,
-    {
-      config: { permission: permission('view') },
-      schema: { querystring: FlowQuery, response: { 200: envelope(pageOf(ApprovalFlow)) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(flowEndpoints.list),
+    config: { permission: permission('view') },
+    handler: async (request) => {
       const { current, pageSize, ...query } = request.query;
       return ok(await approvals.flowPage(query, { current, pageSize }));
     },
-  );
-
-  app.get(`${PATH}/export`, { config: { permission: permission('view') } }, async (_request, reply) => {
-    const { list } = await approvals.flowPage({}, { current: 1, pageSize: 10_000 });
-    return sendXlsx(reply, {
-      fileStem: 'approval-flows',
-      sheetName: '审批配置',
-      rows: list,
-      columns: [
-        { header: '流程名称', value: (row) => row.name, width: 24 },
-        { header: '业务类型', value: (row) => BUSINESS_TYPE_LABELS[row.businessType] },
-        { header: '启用', value: (row) => (row.active ? '是' : '否'), width: 8 },
-        {
-          header: '审批步骤',
-          value: (row) =>
-            row.steps
-              .map(
-                (step) =>
-                  `${step.position}. ${step.name}（${STEP_MODE_LABELS[step.mode]}）：${step.approvers
-                    .map((approver) => `${APPROVER_KIND_LABELS[approver.kind]} ${approver.name}`)
-                    .join('、')}`,
-              )
-              .join('\n'),
-          width: 60,
-        },
-        { header: '审批中', value: (row) => row.pendingCount, width: 8 },
-        { header: '描述', value: (row) => row.description, width: 32 },
-      ],
-    });
   });
 
-  app.get(
-    `${PATH}/options`,
-    { config: { permission: permission('view') }, schema: { response: { 200: envelope(FlowOptions) } } },
-    async () => ok(await approvals.flowOptions()),
-  );
-
-  app.get(
-    `${PATH}/:id`,
-    {
-      config: { permission: permission('view') },
-      schema: { params: IdParams, response: { 200: envelope(ApprovalFlow) } },
+  app.route({
+    ...routeOf(flowEndpoints.export),
+    config: { permission: permission('view') },
+    handler: async (_request, reply) => {
+      const { list } = await approvals.flowPage({}, { current: 1, pageSize: 10_000 });
+      return sendXlsx(reply, {
+        fileStem: 'approval-flows',
+        sheetName: '审批配置',
+        rows: list,
+        columns: [
+          { header: '流程名称', value: (row) => row.name, width: 24 },
+          { header: '业务类型', value: (row) => BUSINESS_TYPE_LABELS[row.businessType] },
+          { header: '启用', value: (row) => (row.active ? '是' : '否'), width: 8 },
+          {
+            header: '审批步骤',
+            value: (row) =>
+              row.steps
+                .map(
+                  (step) =>
+                    `${step.position}. ${step.name}（${STEP_MODE_LABELS[step.mode]}）：${step.approvers
+                      .map((approver) => `${APPROVER_KIND_LABELS[approver.kind]} ${approver.name}`)
+                      .join('、')}`,
+                )
+                .join('\n'),
+            width: 60,
+          },
+          { header: '审批中', value: (row) => row.pendingCount, width: 8 },
+          { header: '描述', value: (row) => row.description, width: 32 },
+        ],
+      });
     },
-    async (request) => {
+  });
+
+  app.route({
+    ...routeOf(flowEndpoints.options),
+    config: { permission: permission('view') },
+    handler: async () => ok(await approvals.flowOptions()),
+  });
+
+  app.route({
+    ...routeOf(flowEndpoints.detail),
+    config: { permission: permission('view') },
+    handler: async (request) => {
       const flow = await approvals.flow(request.params.id);
       if (!flow) throw missing();
       return ok(flow);
     },
-  );
+  });
 
-  app.post(
-    PATH,
-    {
-      config: { permission: permission('create') },
-      schema: { body: FlowBody, response: { 200: envelope(ApprovalFlow) } },
-    },
-    async (request) => save(undefined, request.body, currentUser(request).username),
-  );
+  app.route({
+    ...routeOf(flowEndpoints.create),
+    config: { permission: permission('create') },
+    handler: async (request) => save(undefined, request.body, currentUser(request).username),
+  });
 
-  app.put(
-    `${PATH}/:id`,
-    {
-      config: { permission: permission('edit') },
-      schema: { params: IdParams, body: FlowBody, response: { 200: envelope(ApprovalFlow) } },
-    },
-    async (request) => save(request.params.id, request.body, currentUser(request).username),
-  );
+  app.route({
+    ...routeOf(flowEndpoints.update),
+    config: { permission: permission('edit') },
+    handler: async (request) => save(request.params.id, request.body, currentUser(request).username),
+  });
 
-  app.delete(
-    `${PATH}/:id`,
-    {
-      config: { permission: permission('delete') },
-      schema: { params: IdParams, response: { 200: envelope(Removed) } },
-    },
-    async (request) =>
+  app.route({
+    ...routeOf(flowEndpoints.remove),
+    config: { permission: permission('delete') },
+    handler: async (request) =>
       transaction(async (tx) => {
         const result = await approvals.removeFlow(request.params.id, tx);
         if (result === 'missing') throw missing();
         if (result === 'inUse') throw refused(409, '该流程仍有审批中的申请在使用，不能删除：请待其审批结束后再删除');
         return ok({ id: request.params.id });
       }),
-  );
+  });
 };
 
 export default flowRoutes;

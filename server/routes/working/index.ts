@@ -3,25 +3,11 @@
  * conditions with their overrides, the switch timeline, manual switches (who, when), deletion of an
  * inactive condition, and the change requests that create or change a condition (it exists or changes only
  * once approved). The library's drawer reads a point's effective settings under each condition.
- * Endpoints: common/moc.ts.
+ * Endpoints: contract/working.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type Static, Type } from 'typebox';
-import type { ConditionSwitch as Switch } from '../../../common/moc';
-import { envelope, IdParams, pageOf } from '../../../contract/http';
-import {
-  ChangeRequestDetail,
-  ConditionDetail,
-  ConditionQuery,
-  ConditionRequestBody,
-  ConditionSummary,
-  ConditionSwitch,
-  PointEffectiveSettings,
-  Removed,
-  SwitchBody,
-  SwitchQuery,
-  WorkingUnit,
-} from '../../../contract/moc';
+import type { ConditionRequestBody } from '../../../contract/moc';
+import { workingEndpoints } from '../../../contract/working';
 import { routePermission } from '../../auth/permissions';
 import type { Executor } from '../../db';
 import { refused } from '../../errors';
@@ -29,6 +15,7 @@ import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
 import { registerPointSearch } from '../changes/points';
 import { saveChange } from '../changes/save';
+import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 
 const PATH = '/alarm/op/working';
@@ -41,7 +28,7 @@ const workingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const transaction = <T>(work: (tx: Executor) => Promise<T>) => app.database.db.transaction(work);
 
   /** A change request proposing the condition (new when `conditionId` is null). */
-  function request(conditionId: number | null, body: Static<typeof ConditionRequestBody>, actorId: number) {
+  function request(conditionId: number | null, body: ConditionRequestBody, actorId: number) {
     const name = body.name.trim();
     return transaction((tx) =>
       saveChange(
@@ -67,31 +54,25 @@ const workingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     );
   }
 
-  app.get(
-    `${PATH}/units`,
-    { config: { permission: permission('view') }, schema: { response: { 200: envelope(Type.Array(WorkingUnit)) } } },
-    async () => ok(await conditions.units()),
-  );
+  app.route({
+    ...routeOf(workingEndpoints.units),
+    config: { permission: permission('view') },
+    handler: async () => ok(await conditions.units()),
+  });
 
-  app.get(
-    PATH,
-    {
-      config: { permission: permission('view') },
-      schema: { querystring: ConditionQuery, response: { 200: envelope(pageOf(ConditionSummary)) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(workingEndpoints.list),
+    config: { permission: permission('view') },
+    handler: async (request) => {
       const { current, pageSize, ...query } = request.query;
       return ok(await conditions.page(query, { current, pageSize }));
     },
-  );
+  });
 
-  app.get(
-    `${PATH}/export`,
-    {
-      config: { permission: permission('view') },
-      schema: { querystring: Type.Omit(ConditionQuery, ['current', 'pageSize']) },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(workingEndpoints.export),
+    config: { permission: permission('view') },
+    handler: async (request, reply) => {
       const { list } = await conditions.page(request.query, { current: 1, pageSize: 10_000 });
       return sendXlsx(reply, {
         fileStem: 'operating-conditions',
@@ -107,65 +88,50 @@ const workingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ],
       });
     },
-  );
+  });
 
-  app.get(
-    `${PATH}/switches`,
-    {
-      config: { permission: permission('view') },
-      schema: { querystring: SwitchQuery, response: { 200: envelope(pageOf(ConditionSwitch)) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(workingEndpoints.switches),
+    config: { permission: permission('view') },
+    handler: async (request) => {
       const { current, pageSize, ...query } = request.query;
       return ok(await conditions.switches(query, { current, pageSize }));
     },
-  );
+  });
 
-  registerPointSearch(app, PATH, permission('view'));
+  registerPointSearch(app, workingEndpoints.points, permission('view'));
 
-  app.get(
-    `${PATH}/:id`,
-    {
-      config: { permission: permission('view') },
-      schema: { params: IdParams, response: { 200: envelope(ConditionDetail) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(workingEndpoints.detail),
+    config: { permission: permission('view') },
+    handler: async (request) => {
       const detail = await conditions.detail(request.params.id);
       if (!detail) throw missing();
       return ok(detail);
     },
-  );
+  });
 
-  app.post(
-    PATH,
-    {
-      config: { permission: permission('create') },
-      schema: { body: ConditionRequestBody, response: { 200: envelope(ChangeRequestDetail) } },
-    },
-    async (req) => ok(await request(null, req.body, currentUser(req).id)),
-  );
+  app.route({
+    ...routeOf(workingEndpoints.propose),
+    config: { permission: permission('create') },
+    handler: async (req) => ok(await request(null, req.body, currentUser(req).id)),
+  });
 
-  app.put(
-    `${PATH}/:id`,
-    {
-      config: { permission: permission('edit') },
-      schema: { params: IdParams, body: ConditionRequestBody, response: { 200: envelope(ChangeRequestDetail) } },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(workingEndpoints.proposeChange),
+    config: { permission: permission('edit') },
+    handler: async (req) => {
       const existing = await conditions.find(req.params.id);
       if (!existing) throw missing();
       if (existing.unitId !== req.body.unitId) throw refused(400, '不能把工况改到其他装置');
       return ok(await request(existing.id, req.body, currentUser(req).id));
     },
-  );
+  });
 
-  app.post(
-    `${PATH}/switch`,
-    {
-      config: { permission: permission('edit') },
-      schema: { body: SwitchBody, response: { 200: envelope(ConditionSwitch) } },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(workingEndpoints.switch),
+    config: { permission: permission('edit') },
+    handler: async (req) => {
       const switchedAt = req.body.switchedAt ? new Date(req.body.switchedAt) : new Date();
       if (switchedAt.getTime() > Date.now()) throw refused(400, '切换时间不能晚于当前时间');
       return transaction(async (tx) => {
@@ -182,18 +148,17 @@ const workingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!result.ok) {
           throw result.reason === 'active' ? refused(409, '该工况在所选时间已是当前工况，无需切换') : missing();
         }
-        return ok((await conditions.switchById(result.id, tx)) as Switch);
+        const switched = await conditions.switchById(result.id, tx);
+        if (!switched) throw missing();
+        return ok(switched);
       });
     },
-  );
+  });
 
-  app.delete(
-    `${PATH}/:id`,
-    {
-      config: { permission: permission('delete') },
-      schema: { params: IdParams, response: { 200: envelope(Removed) } },
-    },
-    async (req) =>
+  app.route({
+    ...routeOf(workingEndpoints.remove),
+    config: { permission: permission('delete') },
+    handler: async (req) =>
       transaction(async (tx) => {
         const result = await conditions.remove(req.params.id, tx);
         if (result === 'missing') throw missing();
@@ -201,20 +166,17 @@ const workingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (result === 'requested') throw refused(409, '该工况有草稿或审批中的变更申请，不能删除：请先处理该申请');
         return ok({ id: req.params.id });
       }),
-  );
+  });
 
-  app.get(
-    '/alarm/bases/list/:id/effective',
-    {
-      config: { permission: routePermission('/alarm/bases/list', 'view') },
-      schema: { params: IdParams, response: { 200: envelope(PointEffectiveSettings) } },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(workingEndpoints.effective),
+    config: { permission: routePermission('/alarm/bases/list', 'view') },
+    handler: async (req) => {
       const effective = await conditions.effective(req.params.id);
       if (!effective) throw refused(404, '报警点不存在或已被删除');
       return ok(effective);
     },
-  );
+  });
 };
 
 export default workingRoutes;

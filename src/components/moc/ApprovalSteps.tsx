@@ -1,13 +1,8 @@
 /** Where an approval stands: its steps in order, each with approvers, mode and every decision (who, when, comment). */
 
-import {
-  type ApprovalInstance,
-  type ApprovalStep,
-  DECISION_LABELS,
-  STEP_MODE_LABELS,
-  STEP_STATE_LABELS,
-  type StepState,
-} from '@common/moc';
+import { DECISION_LABELS, STEP_MODE_LABELS, STEP_STATE_LABELS } from '@common/moc';
+import type { ApprovalInstance, ApprovalStep } from '@contract/moc';
+import type { StepState } from '@contract/vocabulary';
 import { Steps, Typography } from 'antd';
 import { formatDateTime } from '@/utils/datetime';
 

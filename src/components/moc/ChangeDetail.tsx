@@ -3,15 +3,9 @@
  * before → after, with the value now) or the proposed condition, the approval steps and the transition log.
  */
 
-import {
-  CHANGE_ACTION_LABELS,
-  CHANGE_FIELD_LABELS,
-  CHANGE_FIELDS,
-  type ChangeItem,
-  type ChangeRequestDetail,
-  type ConditionOverride,
-  type ConditionProposalView,
-} from '@common/moc';
+import { CHANGE_ACTION_LABELS, CHANGE_FIELD_LABELS } from '@common/moc';
+import type { ChangeItem, ChangeRequestDetail, ConditionOverride, ConditionProposalView } from '@contract/moc';
+import { CHANGE_FIELDS } from '@contract/vocabulary';
 import { Alert, Descriptions, Divider, Empty, Table, Tag, Timeline, Typography } from 'antd';
 import { formatDateTime, formatOptionalDateTime } from '@/utils/datetime';
 import ApprovalSteps from './ApprovalSteps';

@@ -3,7 +3,9 @@
  * condition the effective value, with the values the condition overrides marked.
  */
 
-import { CHANGE_FIELD_LABELS, CHANGE_FIELDS, type PointEffectiveSettings } from '@common/moc';
+import { CHANGE_FIELD_LABELS } from '@common/moc';
+import type { PointEffectiveSettings } from '@contract/moc';
+import { CHANGE_FIELDS } from '@contract/vocabulary';
 import { useRequest } from 'ahooks';
 import { Result, Skeleton, Table, Tag } from 'antd';
 import { fetchEffectiveSettings } from '@/services/moc';

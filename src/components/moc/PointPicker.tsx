@@ -3,7 +3,8 @@
  * optionally within one unit) and hands back the whole point with its current settings and version.
  */
 
-import type { ChangeablePoint, Page, PointQuery } from '@common/moc';
+import type { Page } from '@contract/http';
+import type { ChangeablePoint, PointQuery } from '@contract/moc';
 import { useDebounceFn } from 'ahooks';
 import { Select, Spin } from 'antd';
 import { useState } from 'react';

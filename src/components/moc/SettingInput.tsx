@@ -3,8 +3,9 @@
  * deadband any / ≥ 0, delays whole seconds). An empty input answers null.
  */
 
-import type { ChangeField, SettingValue } from '@common/moc';
 import { MAX_DELAY_SECONDS } from '@common/mocValidation';
+import type { SettingValue } from '@contract/moc';
+import type { ChangeField } from '@contract/vocabulary';
 import { InputNumber, Select } from 'antd';
 import { priorityOptions } from './format';
 import { usePriorityNames } from './priorities';

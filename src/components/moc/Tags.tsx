@@ -1,16 +1,20 @@
 /** Status, risk and business type of a change request as coloured tags, and as filterable table columns. */
 import type { ProColumns } from '@ant-design/pro-components';
-import {
-  BUSINESS_TYPE_LABELS,
-  type BusinessType,
-  CHANGE_STATUS_COLORS,
-  CHANGE_STATUS_LABELS,
-  type ChangeStatus,
-  RISK_LEVEL_COLORS,
-  RISK_LEVEL_LABELS,
-  type RiskLevel,
-} from '@common/moc';
+import { BUSINESS_TYPE_LABELS, CHANGE_STATUS_LABELS, RISK_LEVEL_LABELS } from '@common/moc';
+import type { BusinessType, ChangeStatus, RiskLevel } from '@contract/vocabulary';
 import { Tag } from 'antd';
+
+/** antd Tag colours of the statuses. */
+const CHANGE_STATUS_COLORS: Record<ChangeStatus, string> = {
+  draft: 'default',
+  pending: 'processing',
+  approved: 'warning',
+  rejected: 'error',
+  revoked: 'default',
+  applied: 'success',
+};
+
+const RISK_LEVEL_COLORS: Record<RiskLevel, string> = { low: 'green', medium: 'orange', high: 'red' };
 
 export function ChangeStatusTag({ status, conflicted }: { status: ChangeStatus; conflicted?: boolean }) {
   // An approved request is only ever left standing by a conflict: say so.

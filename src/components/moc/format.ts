@@ -1,23 +1,21 @@
 /** How change and condition values read: priorities by their dictionary names, booleans as 启用/停用, empty as 无. */
-import type { PriorityCode } from '@common/alarmLibrary';
-import type { ApprovalProgress, ChangeField, SettingValue } from '@common/moc';
+import type { ApprovalProgress, SettingValue } from '@contract/moc';
+import { type ChangeField, PRIORITIES, type Priority } from '@contract/vocabulary';
 
 /** A priority as the editable dictionary (报警类型 → 优先级) names it, in the dictionary's order. */
 export interface PriorityName {
-  code: PriorityCode;
+  code: Priority;
   name: string;
 }
-
-/** domain.md, "Alarm point": the four codes, offered as they are until the dictionary has loaded. */
-const PRIORITY_CODES: PriorityCode[] = ['urgent', 'high', 'medium', 'low'];
 
 /** The dictionary's name of a priority; the code itself when the dictionary does not have it (yet). */
 export function priorityName(code: string, priorities: readonly PriorityName[]): string {
   return priorities.find((priority) => priority.code === code)?.name ?? code;
 }
 
-export function priorityOptions(priorities: readonly PriorityName[]): { value: PriorityCode; label: string }[] {
-  const codes = priorities.length ? priorities.map((priority) => priority.code) : PRIORITY_CODES;
+export function priorityOptions(priorities: readonly PriorityName[]): { value: Priority; label: string }[] {
+  // The four codes offered as they are until the dictionary has loaded.
+  const codes = priorities.length ? priorities.map((priority) => priority.code) : PRIORITIES;
   return codes.map((value) => ({ value, label: priorityName(value, priorities) }));
 }
 

@@ -4,14 +4,10 @@
  * action). A record opens in a drawer with the change and the progress of its steps.
  */
 import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
-import {
-  APPROVAL_SCOPE_LABELS,
-  APPROVAL_SCOPES,
-  type ApprovalScope,
-  type ApprovalSummary,
-  type Decision,
-} from '@common/moc';
+import { APPROVAL_SCOPE_LABELS } from '@common/moc';
 import { permissionString } from '@common/routes';
+import type { ApprovalSummary } from '@contract/moc';
+import { APPROVAL_SCOPES, type ApprovalScope, type Decision } from '@contract/vocabulary';
 import { useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Drawer, Popconfirm, Result, Skeleton, Space, Tabs } from 'antd';

@@ -4,8 +4,9 @@
  * that pending approvals still use (its message is shown).
  */
 import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { type ApprovalFlow, BUSINESS_TYPE_LABELS, STEP_MODE_LABELS } from '@common/moc';
+import { BUSINESS_TYPE_LABELS, STEP_MODE_LABELS } from '@common/moc';
 import { permissionString } from '@common/routes';
+import type { ApprovalFlow } from '@contract/moc';
 import { history, useAccess } from '@umijs/max';
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';

@@ -11,15 +11,11 @@ import {
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
-import {
-  type ApprovalFlow,
-  BUSINESS_TYPE_LABELS,
-  type BusinessType,
-  type FlowBody,
-  type FlowOptions,
-} from '@common/moc';
+import { BUSINESS_TYPE_LABELS } from '@common/moc';
 import { flowStepProblems } from '@common/mocValidation';
 import { permissionString } from '@common/routes';
+import type { ApprovalFlow, FlowBody, FlowOptions } from '@contract/moc';
+import type { BusinessType } from '@contract/vocabulary';
 import { history, useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Form, message, Result, Skeleton, Space } from 'antd';

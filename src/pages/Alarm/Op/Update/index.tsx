@@ -4,8 +4,9 @@
  * edited, submitted and deleted here by holders of those actions; 发起变更 opens the hidden form page.
  */
 import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { type ChangeRequestSummary, RISK_LEVEL_LABELS } from '@common/moc';
+import { RISK_LEVEL_LABELS } from '@common/moc';
 import { permissionString } from '@common/routes';
+import type { ChangeRequestSummary } from '@contract/moc';
 import { history, useAccess } from '@umijs/max';
 import { Button, Popconfirm, Space, Tooltip } from 'antd';
 import { useRef, useState } from 'react';

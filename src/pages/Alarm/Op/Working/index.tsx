@@ -13,8 +13,8 @@ import {
   ProFormTextArea,
   ProTable,
 } from '@ant-design/pro-components';
-import type { ConditionSummary, ConditionSwitch, WorkingUnit } from '@common/moc';
 import { permissionString } from '@common/routes';
+import type { ConditionSummary, ConditionSwitch, WorkingUnit } from '@contract/moc';
 import { history, useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Descriptions, Empty, Popconfirm, Select, Skeleton, Space, Tag } from 'antd';
@@ -34,6 +34,7 @@ import {
   fetchWorkingUnits,
   switchCondition,
   WORKING_CREATE_PAGE,
+  WORKING_EXPORT_PATH,
   WORKING_PATH,
 } from '@/services/moc';
 import { formatDateTime } from '@/utils/datetime';
@@ -152,7 +153,7 @@ function UnitConditions({ unit, onSwitched }: { unit: WorkingUnit; onSwitched: (
           onRow={(row) => (row.active ? { style: { background: '#f6ffed' } } : {})}
           locale={{ emptyText: '该装置还没有工况' }}
           toolBarRender={() => [
-            <ExportButton key="export" path={`${WORKING_PATH}/export`} params={{ unitId: unit.unitId }} />,
+            <ExportButton key="export" path={WORKING_EXPORT_PATH} params={{ unitId: unit.unitId }} />,
             allowed('create') && (
               <Button
                 key="create"

@@ -12,14 +12,10 @@ import {
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
-import {
-  type ChangeRequestDetail,
-  CONDITION_NAME_SUGGESTIONS,
-  type ConditionOverride,
-  type RiskLevel,
-  type WorkingUnit,
-} from '@common/moc';
+import { CONDITION_NAME_SUGGESTIONS } from '@common/moc';
 import { MAX_TITLE_LENGTH, overrideProblems } from '@common/mocValidation';
+import type { ChangeRequestDetail, ConditionOverride, WorkingUnit } from '@contract/moc';
+import type { RiskLevel } from '@contract/vocabulary';
 import { history } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { AutoComplete, Button, Form, Result, Skeleton } from 'antd';

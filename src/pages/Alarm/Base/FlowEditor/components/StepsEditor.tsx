@@ -3,14 +3,9 @@
  * steps are added, removed and moved up or down. The steps live in the editor's state.
  */
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  type Approver,
-  type FlowOptions,
-  type FlowStepInput,
-  STEP_MODE_LABELS,
-  STEP_MODES,
-  type StepMode,
-} from '@common/moc';
+import { STEP_MODE_LABELS } from '@common/moc';
+import type { Approver, FlowOptions, FlowStepInput } from '@contract/moc';
+import { STEP_MODES, type StepMode } from '@contract/vocabulary';
 import { Button, Card, Empty, Flex, Form, Input, Radio, Select, Space } from 'antd';
 
 export interface StepDraft {

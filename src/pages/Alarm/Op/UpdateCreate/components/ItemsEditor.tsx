@@ -4,15 +4,9 @@
  * setting. The rows live in the page's state, so a refused save loses nothing.
  */
 
-import {
-  CHANGE_FIELD_LABELS,
-  CHANGE_FIELDS,
-  type ChangeablePoint,
-  type ChangeField,
-  type ChangeItem,
-  type PointSettings,
-  type SettingValue,
-} from '@common/moc';
+import { CHANGE_FIELD_LABELS } from '@common/moc';
+import type { ChangeablePoint, ChangeItem, PointSettings, SettingValue } from '@contract/moc';
+import { CHANGE_FIELDS, type ChangeField } from '@contract/vocabulary';
 import { Select, Space, Table, Typography } from 'antd';
 import { removeColumn } from '@/components/moc/FormParts';
 import { settingText } from '@/components/moc/format';

@@ -4,14 +4,9 @@
  * the page's state, so a refused save loses nothing.
  */
 
-import {
-  CHANGE_FIELD_LABELS,
-  type ChangeablePoint,
-  type ConditionOverride,
-  type ConditionOverrideInput,
-  type OverrideField,
-  type PointSettings,
-} from '@common/moc';
+import { CHANGE_FIELD_LABELS } from '@common/moc';
+import type { ChangeablePoint, ConditionOverride, ConditionOverrideInput, PointSettings } from '@contract/moc';
+import type { ChangeField } from '@contract/vocabulary';
 import { Space, Table, Typography } from 'antd';
 import { removeColumn } from '@/components/moc/FormParts';
 import { settingText } from '@/components/moc/format';
@@ -53,7 +48,7 @@ export const overrideInput = ({
   ...input
 }: OverrideRow): ConditionOverrideInput => input;
 
-const FIELDS: OverrideField[] = ['enabled', 'limitValue', 'priority', 'deadband', 'onDelaySeconds', 'offDelaySeconds'];
+const FIELDS: ChangeField[] = ['enabled', 'limitValue', 'priority', 'deadband', 'onDelaySeconds', 'offDelaySeconds'];
 
 export interface OverridesEditorProps {
   unitId?: number;
