@@ -5,14 +5,14 @@
  */
 import { endpoint } from './endpoint';
 import { IdParams, pageOf } from './http';
-import { ApprovalFlow, FlowBody, FlowOptions, FlowQuery, Removed } from './moc';
+import { ApprovalFlow, FlowBody, FlowFilters, FlowOptions, FlowQuery, Removed } from './moc';
 
 const PATH = '/alarm/base/examine/config';
 
 export const flowEndpoints = {
   list: endpoint('GET', PATH, { query: FlowQuery, response: pageOf(ApprovalFlow) }),
-  /** Every flow: the export takes no filter. */
-  export: endpoint('GET', `${PATH}/export`, {}),
+  /** The flows the list's filters show. */
+  export: endpoint('GET', `${PATH}/export`, { query: FlowFilters }),
   /** The users and roles to pick as approvers. */
   options: endpoint('GET', `${PATH}/options`, { response: FlowOptions }),
   detail: endpoint('GET', `${PATH}/:id`, { params: IdParams, response: ApprovalFlow }),

@@ -61,8 +61,8 @@ const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...routeOf(flowEndpoints.export),
     config: { permission: permission('view') },
-    handler: async (_request, reply) => {
-      const { list } = await approvals.flowPage({}, { current: 1, pageSize: 10_000 });
+    handler: async (request, reply) => {
+      const { list } = await approvals.flowPage(request.query, { current: 1, pageSize: 10_000 });
       return sendXlsx(reply, {
         fileStem: 'approval-flows',
         sheetName: '审批配置',
