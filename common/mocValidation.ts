@@ -4,13 +4,11 @@
  * way). Each returns the problems as messages; empty when there are none.
  */
 import type { ChangeItemInput, ConditionOverrideInput, FlowStepInput, SettingValue } from '../contract/moc';
-import { type ChangeField, PRIORITIES } from '../contract/vocabulary';
+import { type ChangeField, MAX_TITLE_LENGTH, PRIORITIES } from '../contract/vocabulary';
 import { CHANGE_FIELD_LABELS } from './moc';
 
 /** Delays above a day are typing errors, not settings (the alarm library's own bound). */
 export const MAX_DELAY_SECONDS = 86_400;
-export const MAX_TITLE_LENGTH = 200;
-export const MAX_REASON_LENGTH = 2000;
 
 /** What is wrong with one value of a setting, or undefined. */
 export function settingValueProblem(field: ChangeField, value: SettingValue): string | undefined {

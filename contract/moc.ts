@@ -4,7 +4,6 @@
  * contract/changes.ts, contract/approvals.ts, contract/flows.ts.
  */
 import { type Static, Type } from 'typebox';
-import { MAX_REASON_LENGTH, MAX_TITLE_LENGTH } from '../common/mocValidation';
 import { Id, Nullable, pageQueryProperties } from './http';
 import {
   APPROVAL_SCOPES,
@@ -15,6 +14,8 @@ import {
   CHANGE_FIELDS,
   CHANGE_STATUSES,
   DECISIONS,
+  MAX_REASON_LENGTH,
+  MAX_TITLE_LENGTH,
   PRIORITIES,
   RISK_LEVELS,
   STEP_MODES,

@@ -68,3 +68,7 @@ export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
 /** Approvals list tabs: 待我审批 / 我发起的 / 全部. */
 export const APPROVAL_SCOPES = ['todo', 'mine', 'all'] as const;
 export type ApprovalScope = (typeof APPROVAL_SCOPES)[number];
+
+/** Longest title and reason of a change request. */
+export const MAX_TITLE_LENGTH = 200;
+export const MAX_REASON_LENGTH = 2000;

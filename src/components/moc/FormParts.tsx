@@ -1,7 +1,7 @@
 /** Pieces the MOC forms share: risk and reason fields, the problems above the table, the save bar. */
 import { ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
 import { RISK_LEVEL_LABELS } from '@common/moc';
-import { MAX_REASON_LENGTH } from '@common/mocValidation';
+import { MAX_REASON_LENGTH } from '@contract/vocabulary';
 import { Alert, Button, Space } from 'antd';
 
 export function RiskLevelField() {

@@ -1,9 +1,9 @@
 /** Approve or reject the current step of an approval with a comment (required to reject). */
 import { ModalForm, ProFormTextArea } from '@ant-design/pro-components';
 import { DECISION_LABELS } from '@common/moc';
-import { MAX_REASON_LENGTH } from '@common/mocValidation';
 import type { ApprovalDetail, ApprovalSummary } from '@contract/moc';
 import type { Decision } from '@contract/vocabulary';
+import { MAX_REASON_LENGTH } from '@contract/vocabulary';
 import { message } from 'antd';
 import { decideApproval } from '@/services/moc';
 

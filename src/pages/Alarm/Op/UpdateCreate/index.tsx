@@ -4,9 +4,10 @@
  * shared checks run before sending; a refused save keeps everything typed and shows the server's reason.
  */
 import { PageContainer, ProCard, ProForm, ProFormText } from '@ant-design/pro-components';
-import { changeItemProblems, MAX_TITLE_LENGTH } from '@common/mocValidation';
+import { changeItemProblems } from '@common/mocValidation';
 import type { ChangeRequestBody, ChangeRequestDetail } from '@contract/moc';
 import type { RiskLevel } from '@contract/vocabulary';
+import { MAX_TITLE_LENGTH } from '@contract/vocabulary';
 import { history } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Form, message, Result, Skeleton } from 'antd';

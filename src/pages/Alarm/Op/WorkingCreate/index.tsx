@@ -13,9 +13,10 @@ import {
   ProFormTextArea,
 } from '@ant-design/pro-components';
 import { CONDITION_NAME_SUGGESTIONS } from '@common/moc';
-import { MAX_TITLE_LENGTH, overrideProblems } from '@common/mocValidation';
+import { overrideProblems } from '@common/mocValidation';
 import type { ChangeRequestDetail, ConditionOverride, WorkingUnit } from '@contract/moc';
 import type { RiskLevel } from '@contract/vocabulary';
+import { MAX_TITLE_LENGTH } from '@contract/vocabulary';
 import { history } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { AutoComplete, Button, Form, Result, Skeleton } from 'antd';
