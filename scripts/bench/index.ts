@@ -1,8 +1,11 @@
 /**
  * `npm run bench`: the server-side budgets of quality.md, printed (not asserted):
  * - the first start's demo seed (time), then each board's API calls on that plant (scripts/bench/boards.ts);
- * - import of the 1,000,000-row CSV journal over HTTP (time, the server's peak RSS, progress seen);
- * - `/api/kpi/summary` for 30 days on that journal, p50 / p95;
+ * - import of the 1,000,000-row CSV journal over HTTP (time by phase, the server's peak RSS, progress seen), for two
+ *   journals: the even one (scripts/bench/journal-file.ts: 5,000 points sharing the load over 60 days) and the
+ *   heavy-tailed one (scripts/bench/heavy-journal-file.ts: 2,000 points, a few bad actors carrying most of it);
+ * - abnormal-alarm detection on demand over each;
+ * - `/api/kpi/summary` for 30 days on each journal, p50 / p95;
  * - `/api/health` p99 while those KPI queries run;
  * - load: 200 connections for 30 s on the library list and the KPI summary (scripts/bench/load.ts);
  * - the alarm library's list, a page of 20 per filter on 100,000 points (scripts/bench/library.ts);
@@ -12,7 +15,8 @@
  * PostgreSQL server (scripts/bench/database.ts). For the journal and export parts the server runs alone in a
  * child process as `npm start` runs it (scripts/bench/server.ts), driven over HTTP from this one, so the
  * memory measured is the server's and not the client's or the TypeScript loader's.
- * `npm run bench -- seed library journal export web` runs only the parts named (all by default).
+ * `npm run bench -- seed library journal export web` runs only the parts named (all by default); `journal-even`
+ * and `journal-heavy` run one journal of the journal part.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +27,7 @@ import { seedDatabase } from '../../server/seed';
 import { benchBoards } from './boards';
 import { benchDatabase } from './database';
 import { benchExport } from './export';
+import { HEAVY_JOURNAL, writeHeavyJournal } from './heavy-journal-file';
 import { BENCH_END, writeBenchJournal } from './journal-file';
 import { benchLibrary } from './library';
 import { benchLoad } from './load';
@@ -68,19 +73,31 @@ async function main(): Promise<void> {
   const wanted = (part: string) => parts.length === 0 || parts.includes(part);
   if (wanted('seed')) await benchDemoSeed();
   if (wanted('library')) await benchLibrary(print);
-  if (wanted('journal')) await benchJournal();
+  if (wanted('journal') || parts.includes('journal-even')) await benchJournal('even');
+  if (wanted('journal') || parts.includes('journal-heavy')) await benchJournal('heavy');
   if (wanted('export')) await benchExport(print);
   if (wanted('web')) await benchWeb(print);
 }
 
-async function benchJournal(): Promise<void> {
+async function benchJournal(shape: 'even' | 'heavy'): Promise<void> {
   const target = await benchDatabase('journal');
-  print(`journal part on ${target.label}`);
+  print(`journal part (${shape === 'even' ? 'even load' : 'heavy-tailed load'}) on ${target.label}`);
   try {
     const file = path.join(target.dir, 'journal.csv');
     const generating = performance.now();
-    const rows = await writeBenchJournal(file);
-    print(`generated ${rows.toLocaleString('en-US')} rows (${mb(fs.statSync(file).size)}) in ${seconds(generating)}`);
+    let described: string;
+    if (shape === 'even') {
+      const rows = await writeBenchJournal(file);
+      described = `${rows.toLocaleString('en-US')} rows, 5,000 points, 8 consoles, 60 days`;
+    } else {
+      const { rows, topAlarms } = await writeHeavyJournal(file);
+      const o = HEAVY_JOURNAL;
+      described =
+        `${rows.toLocaleString('en-US')} rows, ${o.points.toLocaleString('en-US')} points (share ∝ 1/rank^${o.zipf}, ` +
+        `top point ${topAlarms.toLocaleString('en-US')} ALMs), ${o.consoles} consoles, ${o.days} days, ` +
+        `RTN ${o.rtnMinSeconds} s + exp(${o.rtnMeanSeconds} s)`;
+    }
+    print(`generated ${described} (${mb(fs.statSync(file).size)}) in ${seconds(generating)}`);
     const server = await BenchServer.start({ dataDir: target.config.dataDir, databaseUrl: target.config.databaseUrl });
     try {
       await driveJournal(server, file, target.config.databaseUrl === undefined);
@@ -129,11 +146,17 @@ async function driveJournal(server: BenchServer, file: string, embedded: boolean
   clearInterval(poller);
   const after = await server.usage();
   const measured = embedded ? 'server' : "Node server (PostgreSQL's own memory not counted)";
+  const phases = after.ingest
+    ? Object.entries(after.ingest.phases)
+        .map(([phase, spent]) => `${phase} ${(spent / 1000).toFixed(1)} s`)
+        .join(', ')
+    : 'not reported';
   print(
     `import 1M-row CSV: ${importTime} (budget ≤ 30 s; server CPU ${after.cpuSeconds.toFixed(1)} s, load average ${load.toFixed(1)} at the start), ` +
       `${measured} peak RSS ${mb(after.peakRss)} (budget ≤ 600 MB; ${mb(before.markRss)} before the import), ` +
       `imported ${imported.data.imported.toLocaleString('en-US')}, duplicates ${imported.data.duplicates}, progress seen up to ${progressSeen.toLocaleString('en-US')} rows`,
   );
+  print(`  import phases: ${phases}`);
 
   // Detection on demand over the whole journal: the rules over the facts the import kept.
   started = performance.now();

@@ -6,8 +6,10 @@
  * token once listening; `mark` starts measuring afresh and `usage` answers RSS and CPU time since the last
  * mark (both answer with the usage); `close` shuts it down.
  */
+import { subscribe } from 'node:diagnostics_channel';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db';
+import { type IngestPhasesMessage, ingestPhasesChannel } from '../../server/domain/ingest/phases';
 import { ADMIN_USERNAME, seedDatabase } from '../../server/seed';
 import { benchConfig } from './database';
 import { generateLibrary } from './library';
@@ -24,6 +26,8 @@ export interface ServerUsage {
   peakRss: number;
   /** CPU time of the process since the last `mark`, in seconds. */
   cpuSeconds: number;
+  /** Phases of the last journal ingest (server/domain/ingest/phases.ts), if any ran. */
+  ingest?: IngestPhasesMessage;
 }
 export type FromServerProcess =
   | { type: 'ready'; base: string; token: string; generatedSeconds: number }
@@ -44,6 +48,11 @@ const app = await buildApp({ config, database });
 const admin = await app.repositories.users.findByUsername(ADMIN_USERNAME);
 const { token } = await app.repositories.tokens.issue(admin?.id ?? 0, 1);
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
+
+let ingest: IngestPhasesMessage | undefined;
+subscribe(ingestPhasesChannel.name, (message) => {
+  ingest = message as IngestPhasesMessage;
+});
 
 let markRss = process.memoryUsage.rss();
 let peakRss = markRss;
@@ -66,6 +75,6 @@ process.on('message', async (message: ToServerProcess) => {
   }
   const { user, system } = process.cpuUsage(cpuAtMark);
   const rss = process.memoryUsage.rss();
-  send({ type: 'usage', markRss, peakRss: Math.max(peakRss, rss), cpuSeconds: (user + system) / 1e6 });
+  send({ type: 'usage', markRss, peakRss: Math.max(peakRss, rss), cpuSeconds: (user + system) / 1e6, ingest });
 });
 send({ type: 'ready', base, token, generatedSeconds });

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db';
 import type { EventSource } from '../db/schema';
+import { PhaseClock } from '../domain/ingest/phases';
 import { DuplicateFilter, type JournalBatch, type JournalError } from '../domain/journal';
 import { createAbnormalRepository } from './abnormal';
 import { IngestSession, rebuildRollups, recomputePoints, vacuumJournal } from './journal';
@@ -76,6 +77,8 @@ export async function ingestJournal(
   const errors: JournalError[] = [];
   let errorCount = 0;
   let result: IngestResult;
+  const clock = new PhaseClock();
+  let committing = 0;
   try {
     result = await db.transaction(async (tx) => {
       const abnormal = createAbnormalRepository(tx);
@@ -90,10 +93,13 @@ export async function ingestJournal(
         source: request.source,
         batchId: batch.id,
         chatterCount: settings.kpi.chatterCount,
+        clock,
       });
       const duplicates = new DuplicateFilter();
       let stored = 0;
+      let since = performance.now();
       for await (const part of readAhead(batches)) {
+        clock.add('parse', since);
         errors.push(...part.errors);
         errorCount = part.errorCount;
         if (errorCount > 0) continue;
@@ -103,7 +109,9 @@ export async function ingestJournal(
         request.onStored?.(stored);
         // A buffered upload and PGlite answer in microtasks only: let waiting requests (progress, health) in.
         await new Promise((resolve) => setImmediate(resolve));
+        since = performance.now();
       }
+      clock.add('parse', since);
       if (errorCount > 0) throw new RowErrors(errors, errorCount);
       const totals = await session.finish();
       const allDuplicates = duplicates.duplicates + session.storedDuplicates;
@@ -114,20 +122,27 @@ export async function ingestJournal(
         where id = ${batch.id}`);
       // The embedded database has no autovacuum: a large load refreshes the planner statistics itself.
       if (totals.imported >= ANALYZE_AFTER_ROWS) {
-        await tx.execute(
-          sql`analyze alarm_events, alarm_load_10m, alarm_plant_load_10m, alarm_point_days, alarm_episodes, alarm_points`,
+        await clock.time('analyze', () =>
+          tx.execute(
+            sql`analyze alarm_events, alarm_load_10m, alarm_plant_load_10m, alarm_point_days, alarm_episodes, alarm_points`,
+          ),
         );
       }
-      if (totals.imported > 0) await abnormal.detect(request.timeZone, totals.pointIds, tx);
+      if (totals.imported > 0) {
+        await clock.time('detection', () => abnormal.detect(request.timeZone, totals.pointIds, tx));
+      }
+      committing = performance.now();
       return { imported: totals.imported, duplicates: allDuplicates, errors: [], errorCount: 0, batchId: batch.id };
     });
+    clock.add('commit', committing);
   } catch (error) {
     if (error instanceof RowErrors) {
       return { imported: 0, duplicates: 0, errors: error.errors, errorCount: error.errorCount, batchId: null };
     }
     throw error;
   }
-  if (result.imported > 0) await vacuumJournal(db);
+  if (result.imported > 0) await clock.time('commit', () => vacuumJournal(db));
+  clock.publish(result.imported);
   return result;
 }
 

@@ -11,6 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { canCopy, copyFromBytes, type Executor, vacuumEmbedded } from '../db';
 import type { EventSource } from '../db/schema';
 import { CopyBuffer, isoTimestamp } from '../domain/ingest/copyText';
+import type { PhaseClock } from '../domain/ingest/phases';
 import {
   initialReplayState,
   PointReplay,
@@ -48,6 +49,8 @@ export interface IngestOptions {
   chatterCount: number;
   /** Rows gathered before a write to the database (WRITE_ROWS unless given). */
   writeRows?: number;
+  /** Where the session's time goes (store, replay, rollups), when measured. */
+  clock?: PhaseClock;
 }
 
 export interface IngestTotals {
@@ -566,8 +569,11 @@ export class IngestSession {
 
   async add(rows: readonly JournalRow[]): Promise<void> {
     if (!rows.length) return;
+    const { clock } = this.options;
+    let since = performance.now();
     await this.resolveNames(rows);
     const points = await this.resolvePoints(rows);
+    since = clock?.add('store', since) ?? since;
 
     // Rows later than everything stored for their point cannot collide with a stored event (within-file
     // duplicates are already gone): they are bulk-loaded. The others may repeat a stored event and go through
@@ -606,7 +612,11 @@ export class IngestSession {
         counted,
       });
     });
-    if (this.appended.length + this.overlapping.length >= (this.options.writeRows ?? WRITE_ROWS)) await this.write();
+    since = clock?.add('replay', since) ?? since;
+    if (this.appended.length + this.overlapping.length >= (this.options.writeRows ?? WRITE_ROWS)) {
+      await this.write();
+      clock?.add('store', since);
+    }
   }
 
   /**
@@ -651,8 +661,11 @@ export class IngestSession {
 
   /** Replays dirty points, saves states and open spans, rebuilds rollups. */
   async finish(): Promise<IngestTotals> {
+    const { clock } = this.options;
+    let since = performance.now();
     await this.write();
     await this.settled();
+    since = clock?.add('store', since) ?? since;
     const tagged = this.imported > 0 && (await tagOperatingConditions(this.tx, this.options.batchId));
     const clean: { pointId: number; state: ReplayState }[] = [];
     const openSpans: ReplayEpisode[] = [];
@@ -679,6 +692,7 @@ export class IngestSession {
     await upsertEpisodes(this.tx, openPoints, openSpans);
     if (tagged) await tagEpisodeConditions(this.tx, cleanIds);
     const changed = await recomputePoints(this.tx, dirty, this.options.chatterCount);
+    since = clock?.add('replay', since) ?? since;
     let range: IngestTotals['range'];
     if (this.imported > 0 || changed) {
       range = {
@@ -686,6 +700,7 @@ export class IngestSession {
         to: Math.max(this.to, changed?.to ?? Number.NEGATIVE_INFINITY),
       };
       await rebuildRollups(this.tx, range.from, range.to);
+      clock?.add('rollups', since);
     }
     return {
       imported: this.imported,
