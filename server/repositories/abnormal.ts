@@ -6,17 +6,18 @@
  * seen after that record.
  */
 import { sql } from 'drizzle-orm';
+import { plantDayResolver } from '../../common/plantDays';
 import type { Executor } from '../db';
 import type { EpisodeKind } from '../db/schema';
 import { type AbnormalSettings, resolveAbnormalSettings } from '../domain/abnormal/settings';
 import { bucketStarts } from '../domain/kpi/buckets';
 import { type AbnormalFinding, detectFromAnalysis } from '../domain/kpi/detection';
-import { floodsFromBuckets } from '../domain/kpi/floods';
+import { type Flood, floodsFromBuckets } from '../domain/kpi/floods';
 import type { JournalAnalysis, PointAnalysis } from '../domain/kpi/journal';
-import { type KpiSettings, type KpiWindow, PRIORITIES, TEN_MINUTES_MS } from '../domain/kpi/types';
+import { DAY_MS, type KpiSettings, type KpiWindow, PRIORITIES, TEN_MINUTES_MS } from '../domain/kpi/types';
 import { recomputePoints } from './journal';
 import { episodeSeen, staleStretch } from './kpi';
-import { arrayParam, epochMs, queryRows } from './raw-sql';
+import { arrayParam, epochMs, queryRows, timestampParam } from './raw-sql';
 
 const SETTINGS_KEY = 'abnormal';
 
@@ -71,25 +72,27 @@ async function episodeFacts(
   const { lo, hi } = staleStretch('e', window, settings);
   const facts = await queryRows<EpisodeFacts>(
     tx,
-    sql`select e.point_id as "pointId", p.tag, p.condition, e.kind,
-          ${epochMs(sql`min(case e.kind when 'standing' then ${lo} else e.start_time end)`)} as "firstSeen",
-          ${epochMs(sql`max(case e.kind when 'chatter' then e.end_time when 'fleeting' then e.start_time else ${hi} end)`)} as "lastSeen",
-          (case e.kind when 'standing' then count(distinct e.activated_at) else count(*) end)::int as count
-        from alarm_episodes e join alarm_points p on p.id = e.point_id
-        where ${seen('e')}
-        group by e.point_id, p.tag, p.condition, e.kind`,
+    sql`select e.point_id as "pointId", p.tag, p.condition, e.kind, e.first as "firstSeen", e.last as "lastSeen", e.count
+        from (select e.point_id, e.kind,
+                ${epochMs(sql`min(case e.kind when 'standing' then ${lo} else e.start_time end)`)} as first,
+                ${epochMs(sql`max(case e.kind when 'chatter' then e.end_time when 'fleeting' then e.start_time else ${hi} end)`)} as last,
+                (case e.kind when 'standing' then count(distinct e.activated_at) else count(*) end)::int as count
+              from alarm_episodes e where ${seen('e')}
+              group by e.point_id, e.kind) e
+        join alarm_points p on p.id = e.point_id`,
   );
-  // Runs of one point overlap: the annunciations they cover are counted once. The runs are few: each one looks
-  // up its own annunciations (lateral), rather than every annunciation searching the runs.
+  // Runs of one point overlap: the annunciations they cover are counted once. Run k covers the annunciations
+  // numbered [ordinal_k, ordinal_k + chatterCount); in order of ordinal, each run adds those after the previous
+  // run's: one ordered pass over the runs, without reading the events.
   const covered = await queryRows<{ pointId: number; count: number }>(
     tx,
-    sql`with runs as materialized (
-          select r.point_id, r.start_time, r.end_time from alarm_episodes r where r.kind = 'chatter' and ${seen('r')})
-        select r.point_id as "pointId", count(distinct a.time)::int as count
-        from runs r cross join lateral (
-          select a.time from alarm_events a
-          where a.point_id = r.point_id and a.time >= r.start_time and a.time <= r.end_time and a.event = 'ALM' and a.counted) a
-        group by r.point_id`,
+    sql`select point_id as "pointId", sum(added)::int as count
+        from (select r.point_id,
+                least(${settings.chatterCount}::int,
+                      r.ordinal - lag(r.ordinal, 1, r.ordinal - ${settings.chatterCount}::int)
+                        over (partition by r.point_id order by r.start_time)) as added
+              from alarm_episodes r where r.kind = 'chatter' and ${seen('r')}) runs
+        group by point_id`,
   );
   const coveredBy = new Map(covered.map((row) => [row.pointId, row.count]));
   for (const fact of facts) if (fact.kind === 'chatter') fact.count = coveredBy.get(fact.pointId) ?? fact.count;
@@ -97,17 +100,20 @@ async function episodeFacts(
 }
 
 /**
- * Annunciations of the points that may be frequent, by point then time. A plant day lies within three
- * consecutive UTC days, so a point with more than frequentPerDay annunciations in a plant day has more than
- * that in some three-day stretch of the daily rollup; only those points are read.
+ * The plant days over `frequentPerDay` of the points that may be frequent, by point then day: their count and
+ * first and last annunciation. A plant day lies within three consecutive UTC days, so a point with more than
+ * frequentPerDay annunciations in a plant day has more than that in some three-day stretch of the daily rollup;
+ * only those points are counted. The database counts per plant day (days cut at the boundaries the engine's
+ * `plantDayResolver` gives), so only the days over the threshold travel, not every annunciation.
  */
-async function frequentCandidates(
+async function frequentDays(
   tx: Executor,
   pointIds: readonly number[] | undefined,
   settings: KpiSettings,
+  timeZone: string,
 ): Promise<{
   refs: { pointId: number; tag: string; condition: string }[];
-  times: { pointId: number; time: number }[];
+  days: { pointId: number; count: number; first: number; last: number }[];
 }> {
   // The frame takes in every row of the neighbouring days, whatever scope (console, unit, condition) they count.
   const refs = await queryRows<{ pointId: number; tag: string; condition: string }>(
@@ -119,14 +125,31 @@ async function frequentCandidates(
             from alarm_point_days d where ${pointFilter('d', pointIds)}) w
           where around > ${settings.frequentPerDay})`,
   );
-  if (!refs.length) return { refs, times: [] };
-  const times = await queryRows<{ pointId: number; time: number }>(
+  if (!refs.length) return { refs, days: [] };
+  const ids = arrayParam(refs.map((ref) => ref.pointId));
+  const [span] = await queryRows<{ from: number; to: number }>(
     tx,
-    sql`select point_id as "pointId", ${epochMs(sql`time`)} as "time" from alarm_events
-        where point_id = any(${arrayParam(refs.map((ref) => ref.pointId))}::int[]) and event = 'ALM' and counted
-        order by point_id, time`,
+    sql`select ${epochMs(sql`min(day_start)`)} as "from", ${epochMs(sql`max(day_start)`)} as "to"
+        from alarm_point_days where point_id = any(${ids}::int[])`,
   );
-  return { refs, times };
+  // Plant-day starts from before the first UTC day to after the last: every annunciation lies between two.
+  const dayOf = plantDayResolver(timeZone);
+  const starts: number[] = [];
+  for (let day = dayOf(span.from - DAY_MS); day.start <= span.to + 2 * DAY_MS; day = dayOf(day.end)) {
+    starts.push(day.start);
+  }
+  const days = await queryRows<{ pointId: number; count: number; first: number; last: number }>(
+    tx,
+    sql`select point_id as "pointId", count(*)::int as count, ${epochMs(sql`min(time)`)} as "first",
+          ${epochMs(sql`max(time)`)} as "last"
+        from alarm_events
+        where point_id = any(${ids}::int[]) and event = 'ALM' and counted
+        group by point_id, width_bucket(time, (select array_agg(to_timestamp(s / 1000) order by s)
+                                               from unnest(${arrayParam(starts)}::float8[]) as d(s)))
+        having count(*) > ${settings.frequentPerDay}
+        order by point_id, min(time)`,
+  );
+  return { refs, days };
 }
 
 /**
@@ -140,18 +163,18 @@ async function detectPerPoint(
   settings: AbnormalSettings,
   timeZone: string,
 ): Promise<PointFinding[]> {
-  const [bounds] = await queryRows<{ from: number | null; to: number | null }>(
+  // The whole journal: up to the latest event of these points, from the epoch (an earlier start than any stored
+  // episode's changes nothing, and finding the earliest would read them all).
+  const [bounds] = await queryRows<{ to: number | null }>(
     tx,
-    sql`select ${epochMs(sql`(select min(start_time) from alarm_episodes e where ${pointFilter('e', pointIds)})`)} as "from",
-          ${epochMs(sql`max(last_time)`)} + 1 as "to"
-        from alarm_point_states s where ${pointFilter('s', pointIds)}`,
+    sql`select ${epochMs(sql`max(last_time)`)} + 1 as "to" from alarm_point_states s where ${pointFilter('s', pointIds)}`,
   );
   if (bounds.to === null) return [];
-  const window = { from: Math.min(bounds.from ?? bounds.to, bounds.to), to: bounds.to };
+  const window = { from: Math.min(0, bounds.to), to: bounds.to };
   const { floodContributor: _perConsole, ...rules } = settings.rules;
   const anyEpisodeRule = rules.chattering || rules.fleeting || rules.standing;
   const facts = anyEpisodeRule ? await episodeFacts(tx, pointIds, window, settings.kpi) : [];
-  const frequent = rules.frequent ? await frequentCandidates(tx, pointIds, settings.kpi) : { refs: [], times: [] };
+  const frequent = rules.frequent ? await frequentDays(tx, pointIds, settings.kpi, timeZone) : { refs: [], days: [] };
 
   const points: PointAnalysis[] = [];
   const pointIdOf: number[] = [];
@@ -174,24 +197,24 @@ async function detectPerPoint(
     else point.standing = episode;
   }
   for (const ref of frequent.refs) pointOf(ref.pointId, ref.tag, ref.condition);
-  const annunciated = frequent.times;
-  const times = new Float64Array(annunciated.length);
-  const ids = new Int32Array(annunciated.length);
-  annunciated.forEach((row, i) => {
-    const point = points[indexOf.get(row.pointId) as number];
-    point.annunciations++;
-    times[i] = row.time;
-    ids[i] = point.id;
-  });
+  // The frequent rule reads, per point and plant day, the count and the first and last annunciation: each day
+  // over the threshold stands as its first annunciation `count − 1` times, then its last.
+  const length = frequent.days.reduce((sum, day) => sum + day.count, 0);
+  const times = new Float64Array(length);
+  const ids = new Int32Array(length);
+  let n = 0;
+  for (const day of frequent.days) {
+    const point = points[indexOf.get(day.pointId) as number];
+    point.annunciations += day.count;
+    times.fill(day.first, n, n + day.count - 1);
+    times[n + day.count - 1] = day.last;
+    ids.fill(point.id, n, n + day.count);
+    n += day.count;
+  }
   const analysis: JournalAnalysis = {
     window,
     settings: settings.kpi,
-    annunciations: {
-      length: annunciated.length,
-      times,
-      pointIds: ids,
-      priorities: new Uint8Array(annunciated.length).fill(PRIORITIES.length - 1),
-    },
+    annunciations: { length, times, pointIds: ids, priorities: new Uint8Array(length).fill(PRIORITIES.length - 1) },
     points,
   };
   const byRef = new Map(points.map((point) => [`${point.tag}\u0000${point.condition}`, pointIdOf[point.id]]));
@@ -202,84 +225,129 @@ async function detectPerPoint(
 }
 
 /**
- * Flood contributors of one console over its whole journal. The engine's rule runs on an analysis whose
- * annunciations outside floods stand at their bucket start (they only make n_k) and whose annunciations in
- * floods are the real ones (they decide the contributors).
+ * Flood contributors of the given consoles over their whole journal. Floods are made of whole 10-minute buckets,
+ * so the rule needs each flooded bucket's annunciations per point, not their times: the database counts them in
+ * one pass over the annunciations (a hash of the flooded buckets), and the engine's rule runs on an analysis
+ * whose annunciations stand at their bucket's start — per point in flooded buckets, as the bucket's count
+ * (n_k) elsewhere.
  */
 async function detectFloodContributors(
   tx: Executor,
-  consoleId: number,
+  consoleIds: readonly number[],
   settings: AbnormalSettings,
 ): Promise<PointFinding[]> {
-  const buckets = await queryRows<{ start: number; n: number }>(
+  if (!consoleIds.length) return [];
+  const rows = await queryRows<{ consoleId: number; start: number; n: number }>(
     tx,
-    sql`select ${epochMs(sql`bucket_start`)} as "start", sum(urgent + high + medium + low)::int as n
-        from alarm_load_10m where console_id = ${consoleId} group by bucket_start order by bucket_start`,
+    sql`select console_id as "consoleId", ${epochMs(sql`bucket_start`)} as "start", sum(urgent + high + medium + low)::int as n
+        from alarm_load_10m where console_id = any(${arrayParam([...consoleIds])}::int[])
+        group by console_id, bucket_start order by console_id, bucket_start`,
   );
-  if (!buckets.length) return [];
-  const window = { from: buckets[0].start, to: buckets[buckets.length - 1].start + TEN_MINUTES_MS };
-  const starts = bucketStarts(window, TEN_MINUTES_MS);
-  const counts = new Int32Array(starts.length);
-  for (const bucket of buckets) counts[Math.round((bucket.start - window.from) / TEN_MINUTES_MS)] = bucket.n;
-  const floods = floodsFromBuckets(counts, starts, window.to, settings.kpi);
-  if (!floods.length) return [];
+  const consoles: { consoleId: number; starts: number[]; counts: Int32Array; window: KpiWindow; floods: Flood[] }[] =
+    [];
+  for (let i = 0; i < rows.length; ) {
+    const consoleId = rows[i].consoleId;
+    let j = i;
+    while (j < rows.length && rows[j].consoleId === consoleId) j++;
+    const window = { from: rows[i].start, to: rows[j - 1].start + TEN_MINUTES_MS };
+    const starts = bucketStarts(window, TEN_MINUTES_MS);
+    const counts = new Int32Array(starts.length);
+    for (let k = i; k < j; k++) counts[Math.round((rows[k].start - window.from) / TEN_MINUTES_MS)] = rows[k].n;
+    const floods = floodsFromBuckets(counts, starts, window.to, settings.kpi);
+    if (floods.length) consoles.push({ consoleId, starts, counts, window, floods });
+    i = j;
+  }
+  if (!consoles.length) return [];
 
-  const inFloods = await queryRows<{ pointId: number; time: number; tag: string; condition: string }>(
-    tx,
-    // Each flood reads its own stretch of the journal through the time index (lateral; `offset 0` keeps the
-    // planner from flattening it into a comparison of every flood with every annunciation of the console).
-    sql`select e.point_id as "pointId", ${epochMs(sql`e.time`)} as "time", p.tag, p.condition
-        from unnest(${arrayParam(floods.map((f) => f.start))}::float8[], ${arrayParam(floods.map((f) => f.end))}::float8[]) as f(s, e)
-        cross join lateral (
-          select a.id, a.point_id, a.time from alarm_events a
-          where a.counted and a.console_id = ${consoleId}
-            and a.time >= to_timestamp(f.s / 1000) and a.time < to_timestamp(f.e / 1000)
-          offset 0) e
-        join alarm_points p on p.id = e.point_id
-        order by e.time, e.id`,
-  );
-  const pointIndex = new Map<number, number>();
-  const points: JournalAnalysis['points'] = [{ id: 0, tag: '', condition: '', annunciations: 0 }];
-  const pointIdOf: number[] = [0];
-  const total = counts.reduce((sum, n) => sum + n, 0);
-  const times = new Float64Array(total);
-  const ids = new Int32Array(total);
-  let n = 0;
-  let f = 0;
-  let r = 0;
-  for (let k = 0; k < starts.length; k++) {
-    while (f < floods.length && starts[k] >= floods[f].end) f++;
-    const flooded = f < floods.length && starts[k] >= floods[f].start;
-    if (!flooded) {
-      times.fill(starts[k], n, n + counts[k]);
-      n += counts[k];
-      continue;
-    }
-    const end = k + 1 < starts.length ? starts[k + 1] : window.to;
-    for (; r < inFloods.length && inFloods[r].time < end; r++) {
-      const row = inFloods[r];
-      let index = pointIndex.get(row.pointId);
-      if (index === undefined) {
-        index = points.length;
-        pointIndex.set(row.pointId, index);
-        points.push({ id: index, tag: row.tag, condition: row.condition, annunciations: 0 });
-        pointIdOf.push(row.pointId);
+  // The flooded buckets of every console, then each one's annunciations per point.
+  const floodedConsoles: number[] = [];
+  const floodedStarts: number[] = [];
+  for (const { consoleId, starts, floods } of consoles) {
+    let f = 0;
+    for (const start of starts) {
+      while (f < floods.length && start >= floods[f].end) f++;
+      if (f < floods.length && start >= floods[f].start) {
+        floodedConsoles.push(consoleId);
+        floodedStarts.push(start);
       }
-      times[n] = row.time;
-      ids[n++] = index;
     }
   }
-  const analysis: JournalAnalysis = {
-    window,
-    settings: settings.kpi,
-    annunciations: { length: n, times, pointIds: ids, priorities: new Uint8Array(n).fill(PRIORITIES.length - 1) },
-    points,
-  };
-  const byRef = new Map(points.map((point, index) => [`${point.tag}\u0000${point.condition}`, pointIdOf[index]]));
-  return detectFromAnalysis(analysis, {
-    enabled: { chattering: false, fleeting: false, standing: false, frequent: false, floodContributor: true },
-    floodContributorTop: settings.floodContributorTop,
-  }).map((finding) => ({ ...finding, pointId: byRef.get(`${finding.tag}\u0000${finding.condition}`) as number }));
+  const inFloods = await queryRows<{
+    consoleId: number;
+    start: number;
+    pointId: number;
+    n: number;
+    tag: string;
+    condition: string;
+  }>(
+    tx,
+    sql`with flooded as (
+          select c, to_timestamp(s / 1000) as bucket
+          from unnest(${arrayParam(floodedConsoles)}::int[], ${arrayParam(floodedStarts)}::float8[]) as f(c, s)),
+        counts as (
+          select a.console_id, f.bucket, a.point_id, count(*)::int as n
+          from alarm_events a
+          join flooded f on f.c = a.console_id
+            and f.bucket = date_bin('600 seconds'::interval, a.time, timestamptz '1970-01-01 00:00:00+00')
+          where a.counted and a.time >= ${timestampParam(Math.min(...floodedStarts))}
+            and a.time < ${timestampParam(Math.max(...floodedStarts) + TEN_MINUTES_MS)}
+          group by a.console_id, f.bucket, a.point_id)
+        select c.console_id as "consoleId", ${epochMs(sql`c.bucket`)} as "start", c.point_id as "pointId", c.n,
+          p.tag, p.condition
+        from counts c join alarm_points p on p.id = c.point_id
+        order by c.console_id, c.bucket, c.point_id`,
+  );
+
+  const findings: PointFinding[] = [];
+  let r = 0;
+  for (const { consoleId, starts, counts, window, floods } of consoles) {
+    while (r < inFloods.length && inFloods[r].consoleId < consoleId) r++;
+    const pointIndex = new Map<number, number>();
+    const points: JournalAnalysis['points'] = [{ id: 0, tag: '', condition: '', annunciations: 0 }];
+    const pointIdOf: number[] = [0];
+    const total = counts.reduce((sum, n) => sum + n, 0);
+    const times = new Float64Array(total);
+    const ids = new Int32Array(total);
+    let n = 0;
+    let f = 0;
+    for (let k = 0; k < starts.length; k++) {
+      while (f < floods.length && starts[k] >= floods[f].end) f++;
+      const flooded = f < floods.length && starts[k] >= floods[f].start;
+      if (!flooded) {
+        times.fill(starts[k], n, n + counts[k]);
+        n += counts[k];
+        continue;
+      }
+      for (; r < inFloods.length && inFloods[r].consoleId === consoleId && inFloods[r].start === starts[k]; r++) {
+        const row = inFloods[r];
+        let index = pointIndex.get(row.pointId);
+        if (index === undefined) {
+          index = points.length;
+          pointIndex.set(row.pointId, index);
+          points.push({ id: index, tag: row.tag, condition: row.condition, annunciations: 0 });
+          pointIdOf.push(row.pointId);
+        }
+        times.fill(starts[k], n, n + row.n);
+        ids.fill(index, n, n + row.n);
+        n += row.n;
+      }
+    }
+    const analysis: JournalAnalysis = {
+      window,
+      settings: settings.kpi,
+      annunciations: { length: n, times, pointIds: ids, priorities: new Uint8Array(n).fill(PRIORITIES.length - 1) },
+      points,
+    };
+    const byRef = new Map(points.map((point, index) => [`${point.tag}\u0000${point.condition}`, pointIdOf[index]]));
+    const found = detectFromAnalysis(analysis, {
+      enabled: { chattering: false, fleeting: false, standing: false, frequent: false, floodContributor: true },
+      floodContributorTop: settings.floodContributorTop,
+    });
+    for (const finding of found) {
+      findings.push({ ...finding, pointId: byRef.get(`${finding.tag}\u0000${finding.condition}`) as number });
+    }
+  }
+  return findings;
 }
 
 export interface DetectionResult {
@@ -325,7 +393,13 @@ export function createAbnormalRepository(db: Executor) {
           tx,
           sql`select distinct console_id as id from alarm_point_days d where ${pointFilter('d', pointIds)}`,
         );
-        for (const { id } of consoles) findings.push(...(await detectFloodContributors(tx, id, settings)));
+        findings.push(
+          ...(await detectFloodContributors(
+            tx,
+            consoles.map((row) => row.id),
+            settings,
+          )),
+        );
       }
       await saveFindings(tx, findings);
       return { findings: findings.length };

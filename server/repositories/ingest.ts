@@ -31,8 +31,12 @@ export interface IngestResult {
   batchId: number | null;
 }
 
-/** Events stored by one ingest above which the planner statistics of the journal are refreshed. */
-const ANALYZE_AFTER_ROWS = 50_000;
+/**
+ * The planner statistics of the journal are refreshed, as autovacuum's analyze would, once an ingest wrote more
+ * than this many events plus this share of those stored before: detection plans its queries right after.
+ */
+const ANALYZE_BASE_ROWS = 50;
+const ANALYZE_SHARE = 0.1;
 
 /**
  * The batches of `source`, the next one already being read while the caller stores the current one: parsing
@@ -120,8 +124,13 @@ export async function ingestJournal(
           first_time = ${totals.stored ? timestampParam(totals.stored.from) : null},
           last_time = ${totals.stored ? timestampParam(totals.stored.to) : null}
         where id = ${batch.id}`);
-      // The embedded database has no autovacuum: a large load refreshes the planner statistics itself.
-      if (totals.imported >= ANALYZE_AFTER_ROWS) {
+      // The embedded database has no autovacuum, and PostgreSQL's does not see an ingest before it commits: a
+      // large load refreshes the planner statistics itself (reltuples is -1 before a table's first analyze).
+      const [events] = await queryRows<{ rows: number }>(
+        tx,
+        sql`select greatest(reltuples, 0)::float8 as rows from pg_class where oid = 'alarm_events'::regclass`,
+      );
+      if (totals.imported > ANALYZE_BASE_ROWS + ANALYZE_SHARE * events.rows) {
         await clock.time('analyze', () =>
           tx.execute(
             sql`analyze alarm_events, alarm_load_10m, alarm_plant_load_10m, alarm_point_days, alarm_episodes, alarm_points`,

@@ -110,8 +110,8 @@ export async function upsertEpisodes(tx: Executor, pointIds: number[], episodes:
   for (let offset = 0; offset < episodes.length; offset += 5000) {
     const chunk = episodes.slice(offset, offset + 5000);
     await tx.execute(sql`
-      insert into alarm_episodes (point_id, kind, start_time, end_time, activated_at, console_id, unit_id, operating_condition)
-      select p, k, to_timestamp(s / 1000), to_timestamp(e / 1000), to_timestamp(a / 1000), c, u, o
+      insert into alarm_episodes (point_id, kind, start_time, end_time, activated_at, console_id, unit_id, operating_condition, ordinal)
+      select p, k, to_timestamp(s / 1000), to_timestamp(e / 1000), to_timestamp(a / 1000), c, u, o, n
       from unnest(${arrayParam(chunk.map((_, i) => pointIds[offset + i]))}::int[],
                   ${arrayParam(chunk.map((x) => x.kind))}::text[],
                   ${arrayParam(chunk.map((x) => x.start))}::float8[],
@@ -119,8 +119,9 @@ export async function upsertEpisodes(tx: Executor, pointIds: number[], episodes:
                   ${arrayParam(chunk.map((x) => x.activatedAt))}::float8[],
                   ${arrayParam(chunk.map((x) => x.consoleId))}::int[],
                   ${arrayParam(chunk.map((x) => x.unitId))}::int[],
-                  ${arrayParam(chunk.map((x) => x.operatingCondition))}::text[]) as x(p, k, s, e, a, c, u, o)
-      on conflict (point_id, kind, start_time) do update set end_time = excluded.end_time`);
+                  ${arrayParam(chunk.map((x) => x.operatingCondition))}::text[],
+                  ${arrayParam(chunk.map((x) => x.ordinal ?? null))}::int[]) as x(p, k, s, e, a, c, u, o, n)
+      on conflict (point_id, kind, start_time) do update set end_time = excluded.end_time, ordinal = excluded.ordinal`);
   }
 }
 
@@ -340,7 +341,8 @@ interface StoredEvents {
 const EVENT_COLUMNS =
   'time, point_id, event, priority, console_id, unit_id, value_number, value_text, description, source, batch_id, counted';
 const COPY_EVENTS = `copy alarm_events (${EVENT_COLUMNS}) from '/dev/blob'`;
-const EPISODE_COLUMNS = 'point_id, kind, start_time, end_time, activated_at, console_id, unit_id, operating_condition';
+const EPISODE_COLUMNS =
+  'point_id, kind, start_time, end_time, activated_at, console_id, unit_id, operating_condition, ordinal';
 const COPY_EPISODES = `copy alarm_episodes (${EPISODE_COLUMNS}) from '/dev/blob'`;
 
 /** Rows gathered before one write to the database: the parser's small batches die young, writes stay few. */
@@ -477,6 +479,7 @@ class PendingEpisodes {
         episode.consoleId,
         episode.unitId,
         episode.operatingCondition,
+        episode.ordinal ?? null,
       ]);
     } else {
       this.points.push(pointId);
@@ -813,7 +816,8 @@ export class IngestSession {
       this.sessions.set(id, {
         replay: new PointReplay(this.options.chatterCount, known ? (known.state as ReplayState) : initialReplayState()),
         storedLastTime: known ? known.lastTime : Number.NEGATIVE_INFINITY,
-        dirty: stateless.has(id),
+        // A state stored before annunciations were numbered cannot number the next ones: replay from the start.
+        dirty: stateless.has(id) || (known !== undefined && known.state.annunciations === undefined),
       });
     }
   }

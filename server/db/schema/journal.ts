@@ -141,6 +141,11 @@ export const alarmEpisodes = pgTable(
     /** standing: when the point became active. */
     activatedAt: timestamp('activated_at', { withTimezone: true, precision: 3 }),
     ...scopeColumns,
+    /**
+     * chatter: the number of the run's first annunciation among the point's (from 0). A run covers chatterCount
+     * consecutive annunciations, so those that overlapping runs cover are counted from the runs alone.
+     */
+    ordinal: integer('ordinal'),
   },
   (table) => [
     primaryKey({ columns: [table.pointId, table.kind, table.startTime] }),

@@ -4,7 +4,9 @@
  * the single pass of server/domain/kpi/journal.ts over a point's whole history, so that restricting its
  * output to a window [from, to) gives what that pass gives for the window:
  * - chatter run: `chatterCount` consecutive annunciations, kept when their span ≤ CHATTER_MAX_SECONDS; the
- *   window sees it when start ≥ from, end < to and span ≤ chatterSeconds;
+ *   window sees it when start ≥ from, end < to and span ≤ chatterSeconds. It carries the number of its first
+ *   annunciation among the point's (`ordinal`, from 0), so the annunciations that overlapping runs cover are
+ *   counted from the runs alone: run k covers ordinals [ordinal_k, ordinal_k + chatterCount);
  * - fleeting: an annunciation and the RTN that follows it (the latest unreturned annunciation) within
  *   FLEETING_MAX_SECONDS; the window sees it when start ≥ from, RTN < to and the gap < fleetingSeconds;
  * - standing span: a stretch during which the point is active (since `activatedAt`) and visible; stale in the
@@ -45,6 +47,8 @@ export interface ReplayEpisode extends EpisodeScope {
   /** null: a standing span still open. */
   end: number | null;
   activatedAt: number | null;
+  /** chatter: the number of the run's first annunciation among the point's, from 0; null otherwise. */
+  ordinal?: number | null;
 }
 
 export interface ReplayEvent extends EpisodeScope {
@@ -64,6 +68,11 @@ export interface ReplayState {
   unreturnedScope: EpisodeScope | null;
   /** Times of the last chatterCount − 1 annunciations, oldest first. */
   recent: number[];
+  /**
+   * Annunciations replayed so far (the next one's ordinal). Absent from states stored before it existed: such a
+   * point is replayed from its first event.
+   */
+  annunciations?: number;
 }
 
 export function initialReplayState(): ReplayState {
@@ -76,6 +85,7 @@ export function initialReplayState(): ReplayState {
     unreturned: null,
     unreturnedScope: null,
     recent: [],
+    annunciations: 0,
   };
 }
 
@@ -109,7 +119,9 @@ export class PointReplay {
         counted = true;
         state.unreturned = time;
         state.unreturnedScope = scopeOf(event);
-        this.chatter(time, event, episodes);
+        const ordinal = state.annunciations ?? 0;
+        state.annunciations = ordinal + 1;
+        this.chatter(time, ordinal, event, episodes);
       }
     } else if (event.event === 'RTN') {
       state.activeSince = null;
@@ -153,17 +165,25 @@ export class PointReplay {
     }
   }
 
-  private chatter(time: number, event: EpisodeScope, episodes: ReplayEpisode[]): void {
+  /** The annunciation numbered `ordinal` at `time`: the run it ends, if short enough. */
+  private chatter(time: number, ordinal: number, event: EpisodeScope, episodes: ReplayEpisode[]): void {
     const { state, chatterCount } = this;
     const window = chatterCount - 1;
     if (window === 0) {
-      episodes.push({ kind: 'chatter', start: time, end: time, activatedAt: null, ...scopeOf(event) });
+      episodes.push({ kind: 'chatter', start: time, end: time, activatedAt: null, ordinal, ...scopeOf(event) });
       return;
     }
     if (state.recent.length === window) {
       const start = state.recent[0];
       if (time - start <= CHATTER_MAX_SECONDS * 1000) {
-        episodes.push({ kind: 'chatter', start, end: time, activatedAt: null, ...scopeOf(event) });
+        episodes.push({
+          kind: 'chatter',
+          start,
+          end: time,
+          activatedAt: null,
+          ordinal: ordinal - window,
+          ...scopeOf(event),
+        });
       }
       state.recent.shift();
     }
