@@ -68,35 +68,32 @@ async function episodeFacts(
   window: KpiWindow,
   settings: KpiSettings,
 ): Promise<EpisodeFacts[]> {
-  const seen = (alias: string) => sql`${pointFilter(alias, pointIds)} and ${episodeSeen(alias, window, settings)}`;
+  const seen = sql`${pointFilter('e', pointIds)} and ${episodeSeen('e', window, settings)}`;
   const { lo, hi } = staleStretch('e', window, settings);
-  const facts = await queryRows<EpisodeFacts>(
-    tx,
-    sql`select e.point_id as "pointId", p.tag, p.condition, e.kind, e.first as "firstSeen", e.last as "lastSeen", e.count
-        from (select e.point_id, e.kind,
-                ${epochMs(sql`min(case e.kind when 'standing' then ${lo} else e.start_time end)`)} as first,
-                ${epochMs(sql`max(case e.kind when 'chatter' then e.end_time when 'fleeting' then e.start_time else ${hi} end)`)} as last,
-                (case e.kind when 'standing' then count(distinct e.activated_at) else count(*) end)::int as count
-              from alarm_episodes e where ${seen('e')}
-              group by e.point_id, e.kind) e
-        join alarm_points p on p.id = e.point_id`,
-  );
-  // Runs of one point overlap: the annunciations they cover are counted once. Run k covers the annunciations
+  const c = sql`${settings.chatterCount}::int`;
+  // One read of the episodes, each kind aggregated on its own (a distinct count over all of them would sort them
+  // all). Runs of one point overlap: the annunciations they cover are counted once. Run k covers the annunciations
   // numbered [ordinal_k, ordinal_k + chatterCount); in order of ordinal, each run adds those after the previous
   // run's: one ordered pass over the runs, without reading the events.
-  const covered = await queryRows<{ pointId: number; count: number }>(
+  return queryRows<EpisodeFacts>(
     tx,
-    sql`select point_id as "pointId", sum(added)::int as count
-        from (select r.point_id,
-                least(${settings.chatterCount}::int,
-                      r.ordinal - lag(r.ordinal, 1, r.ordinal - ${settings.chatterCount}::int)
-                        over (partition by r.point_id order by r.start_time)) as added
-              from alarm_episodes r where r.kind = 'chatter' and ${seen('r')}) runs
-        group by point_id`,
+    sql`with seen as not materialized (select e.* from alarm_episodes e where ${seen}),
+        facts as (
+          select point_id, 'chatter' as kind, min(start_time) as first, max(end_time) as last, sum(added)::int as count
+          from (select point_id, start_time, end_time,
+                  least(${c}, ordinal - lag(ordinal, 1, ordinal - ${c}) over (partition by point_id order by start_time)) as added
+                from seen where kind = 'chatter') runs
+          group by point_id
+          union all
+          select point_id, 'fleeting', min(start_time), max(start_time), count(*)::int
+          from seen where kind = 'fleeting' group by point_id
+          union all
+          select e.point_id, 'standing', min(${lo}), max(${hi}), count(distinct e.activated_at)::int
+          from seen e where e.kind = 'standing' group by e.point_id)
+        select f.point_id as "pointId", p.tag, p.condition, f.kind, ${epochMs(sql`f.first`)} as "firstSeen",
+          ${epochMs(sql`f.last`)} as "lastSeen", f.count
+        from facts f join alarm_points p on p.id = f.point_id`,
   );
-  const coveredBy = new Map(covered.map((row) => [row.pointId, row.count]));
-  for (const fact of facts) if (fact.kind === 'chatter') fact.count = coveredBy.get(fact.pointId) ?? fact.count;
-  return facts;
 }
 
 /**
@@ -226,10 +223,11 @@ async function detectPerPoint(
 
 /**
  * Flood contributors of the given consoles over their whole journal. Floods are made of whole 10-minute buckets,
- * so the rule needs each flooded bucket's annunciations per point, not their times: the database counts them in
- * one pass over the annunciations (a hash of the flooded buckets), and the engine's rule runs on an analysis
- * whose annunciations stand at their bucket's start — per point in flooded buckets, as the bucket's count
- * (n_k) elsewhere.
+ * so the rule needs each flood's annunciations per point, not their times: the database counts them in one pass
+ * over the annunciations (a hash of the flooded buckets), and the engine's rule runs on an analysis whose
+ * annunciations stand at their bucket's start, n_k of them in each bucket — in a flood's buckets, the flood's
+ * annunciations per point, dealt out in turn. Results travel as arrays: a bad actor keeps its console in flood
+ * for weeks, thousands of buckets.
  */
 async function detectFloodContributors(
   tx: Executor,
@@ -237,71 +235,70 @@ async function detectFloodContributors(
   settings: AbnormalSettings,
 ): Promise<PointFinding[]> {
   if (!consoleIds.length) return [];
-  const rows = await queryRows<{ consoleId: number; start: number; n: number }>(
+  const loads = await queryRows<{ consoleId: number; starts: number[]; counts: number[] }>(
     tx,
-    sql`select console_id as "consoleId", ${epochMs(sql`bucket_start`)} as "start", sum(urgent + high + medium + low)::int as n
-        from alarm_load_10m where console_id = any(${arrayParam([...consoleIds])}::int[])
-        group by console_id, bucket_start order by console_id, bucket_start`,
+    sql`select console_id as "consoleId", array_agg(start order by start) as starts, array_agg(n order by start) as counts
+        from (select console_id, ${epochMs(sql`bucket_start`)} as start, sum(urgent + high + medium + low)::int as n
+              from alarm_load_10m where console_id = any(${arrayParam([...consoleIds])}::int[])
+              group by console_id, bucket_start) b
+        group by console_id order by console_id`,
   );
-  const consoles: { consoleId: number; starts: number[]; counts: Int32Array; window: KpiWindow; floods: Flood[] }[] =
-    [];
-  for (let i = 0; i < rows.length; ) {
-    const consoleId = rows[i].consoleId;
-    let j = i;
-    while (j < rows.length && rows[j].consoleId === consoleId) j++;
-    const window = { from: rows[i].start, to: rows[j - 1].start + TEN_MINUTES_MS };
-    const starts = bucketStarts(window, TEN_MINUTES_MS);
-    const counts = new Int32Array(starts.length);
-    for (let k = i; k < j; k++) counts[Math.round((rows[k].start - window.from) / TEN_MINUTES_MS)] = rows[k].n;
-    const floods = floodsFromBuckets(counts, starts, window.to, settings.kpi);
-    if (floods.length) consoles.push({ consoleId, starts, counts, window, floods });
-    i = j;
-  }
-  if (!consoles.length) return [];
-
-  // The flooded buckets of every console, then each one's annunciations per point.
+  const consoles: { starts: number[]; counts: Int32Array; window: KpiWindow; floods: Flood[]; first: number }[] = [];
+  // The flooded buckets of every console, each with the number of its flood among all consoles' floods.
   const floodedConsoles: number[] = [];
   const floodedStarts: number[] = [];
-  for (const { consoleId, starts, floods } of consoles) {
+  const floodedIn: number[] = [];
+  let floodCount = 0;
+  for (const load of loads) {
+    const window = { from: load.starts[0], to: load.starts[load.starts.length - 1] + TEN_MINUTES_MS };
+    const starts = bucketStarts(window, TEN_MINUTES_MS);
+    const counts = new Int32Array(starts.length);
+    load.starts.forEach((start, i) => {
+      counts[Math.round((start - window.from) / TEN_MINUTES_MS)] = load.counts[i];
+    });
+    const floods = floodsFromBuckets(counts, starts, window.to, settings.kpi);
+    if (!floods.length) continue;
+    consoles.push({ starts, counts, window, floods, first: floodCount });
     let f = 0;
     for (const start of starts) {
       while (f < floods.length && start >= floods[f].end) f++;
       if (f < floods.length && start >= floods[f].start) {
-        floodedConsoles.push(consoleId);
+        floodedConsoles.push(load.consoleId);
         floodedStarts.push(start);
+        floodedIn.push(floodCount + f);
       }
     }
+    floodCount += floods.length;
   }
-  const inFloods = await queryRows<{
-    consoleId: number;
-    start: number;
-    pointId: number;
-    n: number;
-    tag: string;
-    condition: string;
-  }>(
+  if (!consoles.length) return [];
+
+  const perFlood = await queryRows<{ flood: number; points: number[]; counts: number[] }>(
     tx,
     sql`with flooded as (
-          select c, to_timestamp(s / 1000) as bucket
-          from unnest(${arrayParam(floodedConsoles)}::int[], ${arrayParam(floodedStarts)}::float8[]) as f(c, s)),
+          select c, to_timestamp(s / 1000) as bucket, f
+          from unnest(${arrayParam(floodedConsoles)}::int[], ${arrayParam(floodedStarts)}::float8[],
+                      ${arrayParam(floodedIn)}::int[]) as x(c, s, f)),
         counts as (
-          select a.console_id, f.bucket, a.point_id, count(*)::int as n
+          select f.f, a.point_id, count(*)::int as n
           from alarm_events a
           join flooded f on f.c = a.console_id
             and f.bucket = date_bin('600 seconds'::interval, a.time, timestamptz '1970-01-01 00:00:00+00')
           where a.counted and a.time >= ${timestampParam(Math.min(...floodedStarts))}
             and a.time < ${timestampParam(Math.max(...floodedStarts) + TEN_MINUTES_MS)}
-          group by a.console_id, f.bucket, a.point_id)
-        select c.console_id as "consoleId", ${epochMs(sql`c.bucket`)} as "start", c.point_id as "pointId", c.n,
-          p.tag, p.condition
-        from counts c join alarm_points p on p.id = c.point_id
-        order by c.console_id, c.bucket, c.point_id`,
+          group by f.f, a.point_id)
+        select f as flood, array_agg(point_id order by point_id) as points, array_agg(n order by point_id) as counts
+        from counts group by f`,
   );
+  const contributors = new Map(perFlood.map((row) => [row.flood, row]));
+  const pointIds = [...new Set(perFlood.flatMap((row) => row.points))];
+  const refs = await queryRows<{ id: number; tag: string; condition: string }>(
+    tx,
+    sql`select id, tag, condition from alarm_points where id = any(${arrayParam(pointIds)}::int[])`,
+  );
+  const refOf = new Map(refs.map((ref) => [ref.id, ref]));
 
   const findings: PointFinding[] = [];
-  let r = 0;
-  for (const { consoleId, starts, counts, window, floods } of consoles) {
-    while (r < inFloods.length && inFloods[r].consoleId < consoleId) r++;
+  for (const { starts, counts, window, floods, first } of consoles) {
     const pointIndex = new Map<number, number>();
     const points: JournalAnalysis['points'] = [{ id: 0, tag: '', condition: '', annunciations: 0 }];
     const pointIdOf: number[] = [0];
@@ -310,26 +307,37 @@ async function detectFloodContributors(
     const ids = new Int32Array(total);
     let n = 0;
     let f = 0;
+    // The flood being dealt out: its points and what is left of their counts.
+    let dealing: { points: number[]; counts: number[] } | undefined;
+    let next = 0;
+    let left = 0;
     for (let k = 0; k < starts.length; k++) {
       while (f < floods.length && starts[k] >= floods[f].end) f++;
+      times.fill(starts[k], n, n + counts[k]);
       const flooded = f < floods.length && starts[k] >= floods[f].start;
       if (!flooded) {
-        times.fill(starts[k], n, n + counts[k]);
         n += counts[k];
         continue;
       }
-      for (; r < inFloods.length && inFloods[r].consoleId === consoleId && inFloods[r].start === starts[k]; r++) {
-        const row = inFloods[r];
-        let index = pointIndex.get(row.pointId);
+      if (starts[k] === floods[f].start) {
+        dealing = contributors.get(first + f);
+        next = 0;
+        left = dealing?.counts[0] ?? 0;
+      }
+      for (const end = n + counts[k]; n < end; n++) {
+        while (dealing && left === 0 && next + 1 < dealing.points.length) left = dealing.counts[++next];
+        if (!dealing || left === 0) continue;
+        left--;
+        const pointId = dealing.points[next];
+        let index = pointIndex.get(pointId);
         if (index === undefined) {
+          const ref = refOf.get(pointId);
           index = points.length;
-          pointIndex.set(row.pointId, index);
-          points.push({ id: index, tag: row.tag, condition: row.condition, annunciations: 0 });
-          pointIdOf.push(row.pointId);
+          pointIndex.set(pointId, index);
+          points.push({ id: index, tag: ref?.tag ?? '', condition: ref?.condition ?? '', annunciations: 0 });
+          pointIdOf.push(pointId);
         }
-        times.fill(starts[k], n, n + row.n);
-        ids.fill(index, n, n + row.n);
-        n += row.n;
+        ids[n] = index;
       }
     }
     const analysis: JournalAnalysis = {
