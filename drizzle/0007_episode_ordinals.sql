@@ -1,4 +1,7 @@
+DROP INDEX "alarm_episodes_kind_start_idx";--> statement-breakpoint
+DROP INDEX "alarm_episodes_kind_span_idx";--> statement-breakpoint
 ALTER TABLE "alarm_episodes" ADD COLUMN "ordinal" integer;--> statement-breakpoint
+CREATE INDEX "alarm_episodes_kind_span_idx" ON "alarm_episodes" USING btree ("kind",("end_time" - "start_time"),"start_time","end_time","point_id","console_id","unit_id","operating_condition");--> statement-breakpoint
 UPDATE "alarm_episodes" e SET "ordinal" = a."ordinal"
 FROM (
   SELECT "point_id", "time", (row_number() OVER (PARTITION BY "point_id" ORDER BY "time") - 1)::int AS "ordinal"

@@ -186,36 +186,58 @@ export function staleStretch(alias: string, { from, to }: KpiWindow, settings: K
 }
 
 /**
+ * Whether episode `alias` (alarm_episodes, see replay.ts) of kind `kind` is seen in the window under the settings:
+ * a chattering run or a fleeting annunciation inside it, or a standing span stale at some moment of it.
+ */
+function episodeOfKindSeen(alias: string, kind: EpisodePoint['kind'], window: KpiWindow, settings: KpiSettings): SQL {
+  const column = (name: string) => sql.raw(`${alias}.${name}`);
+  const f = timestampParam(window.from);
+  const t = timestampParam(window.to);
+  const span = sql`${column('end_time')} - ${column('start_time')}`;
+  if (kind === 'standing') {
+    const { lo, hi } = staleStretch(alias, window, settings);
+    return sql`(${column('kind')} = 'standing' and ${column('start_time')} < ${t}
+      and (${column('end_time')} is null or ${column('end_time')} > ${f}) and ${lo} < ${hi})`;
+  }
+  const short =
+    kind === 'chatter'
+      ? sql`${span} <= make_interval(secs => ${settings.chatterSeconds})`
+      : sql`${span} < make_interval(secs => ${settings.fleetingSeconds})`;
+  return sql`(${column('kind')} = ${sql.raw(`'${kind}'`)} and ${short} and ${column('start_time')} >= ${f} and ${column('start_time')} < ${t}
+    and ${column('end_time')} < ${t})`;
+}
+
+/**
  * Whether episode `alias` (alarm_episodes, see replay.ts) is seen in the window under the settings: a chattering
  * run or a fleeting annunciation inside it, or a standing span stale at some moment of it. The KPI summary and
  * abnormal-alarm detection both read episodes through this one condition.
  */
 export function episodeSeen(alias: string, window: KpiWindow, settings: KpiSettings): SQL {
-  const column = (name: string) => sql.raw(`${alias}.${name}`);
-  const f = timestampParam(window.from);
-  const t = timestampParam(window.to);
-  const { lo, hi } = staleStretch(alias, window, settings);
-  return sql`((${column('kind')} in ('chatter', 'fleeting') and ${column('start_time')} >= ${f} and ${column('start_time')} < ${t}
-               and ${column('end_time')} < ${t}
-               and ((${column('kind')} = 'chatter' and ${column('end_time')} - ${column('start_time')} <= make_interval(secs => ${settings.chatterSeconds}))
-                 or (${column('kind')} = 'fleeting' and ${column('end_time')} - ${column('start_time')} < make_interval(secs => ${settings.fleetingSeconds}))))
-         or (${column('kind')} = 'standing' and ${column('start_time')} < ${t}
-               and (${column('end_time')} is null or ${column('end_time')} > ${f}) and ${lo} < ${hi}))`;
+  const kinds = (['chatter', 'fleeting', 'standing'] as const).map((kind) =>
+    episodeOfKindSeen(alias, kind, window, settings),
+  );
+  return sql`(${sql.join(kinds, sql` or `)})`;
 }
 
-/** Points with a chattering run, a fleeting annunciation or a stale moment inside the window (replay.ts). */
+/**
+ * Points with a chattering run, a fleeting annunciation or a stale moment inside the window (replay.ts). Each
+ * kind is read on its own, the short runs and annunciations from the span index alone, and made distinct per
+ * point before the join with the points: a bad actor has thousands of episodes in a month, and only its presence
+ * matters here.
+ */
 async function episodePoints(
   tx: Executor,
   window: KpiWindow,
   scope: ResolvedScope,
   settings: KpiSettings,
 ): Promise<EpisodePoint[]> {
-  // Distinct first: a bad actor has thousands of episodes in a month, and only its presence matters here.
+  const ofKind = (kind: EpisodePoint['kind']) =>
+    sql`select distinct e.point_id, ${sql.raw(`'${kind}'`)} as kind from alarm_episodes e
+        where ${episodeOfKindSeen('e', kind, window, settings)} ${scopeFilter(scope, true, 'e')}`;
   return queryRows<EpisodePoint>(
     tx,
     sql`select e.point_id as "pointId", p.tag, p.condition, e.kind
-        from (select distinct e.point_id, e.kind from alarm_episodes e
-              where ${episodeSeen('e', window, settings)} ${scopeFilter(scope, true, 'e')}) e
+        from (${ofKind('chatter')} union all ${ofKind('fleeting')} union all ${ofKind('standing')}) e
         join alarm_points p on p.id = e.point_id`,
   );
 }
