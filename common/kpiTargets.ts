@@ -3,20 +3,8 @@
  * the server's exports so both say the same 达标 / 预警 / 超标. No KPI is computed here: the values come
  * from the KPI engine (server/domain/kpi); this only compares them.
  */
-
-/** The KPIs of the engine's summary that carry a target; every one of them is better when lower. */
-export const TARGET_KPIS = [
-  'avgPer10Min',
-  'peak10Min',
-  'pctPeriodsOver',
-  'pctTimeInFlood',
-  'top10Share',
-  'chatteringCount',
-  'fleetingCount',
-  'staleCount',
-] as const;
-export type TargetKpi = (typeof TARGET_KPIS)[number];
-export type KpiTargets = Record<TargetKpi, number>;
+import type { KpiTargets, TargetSettings } from '../contract/boards';
+import { type KpiDirection, type OperatingLevel, TARGET_KPIS, type TargetKpi } from '../contract/vocabulary';
 
 export interface KpiDefinition {
   label: string;
@@ -50,18 +38,6 @@ export const DEFAULT_KPI_TARGETS: Readonly<KpiTargets> = Object.freeze({
   fleetingCount: 0,
   staleCount: 5,
 });
-
-export interface TargetSettings {
-  /** Plant default for every KPI. */
-  plant: KpiTargets;
-  /** Overrides per unit name, then per console name (a console's override wins over its unit's). */
-  units: Record<string, Partial<KpiTargets>>;
-  consoles: Record<string, Partial<KpiTargets>>;
-  /** 预警 while value ≤ target × warnFactor. */
-  warnFactor: number;
-  /** 系统运行看板 warns when a console has had no event for this many minutes. */
-  silenceMinutes: number;
-}
 
 export const DEFAULT_WARN_FACTOR = 1.5;
 export const DEFAULT_SILENCE_MINUTES = 60;
@@ -109,15 +85,11 @@ export function kpiStatus(value: number, target: number, warnFactor: number = DE
   return value <= target * warnFactor ? 'warning' : 'exceeded';
 }
 
-export type Direction = 'better' | 'worse' | 'same';
-
 /** Change from `before` to `after` of a lower-is-better KPI (对比优化看板). */
-export function kpiChange(before: number, after: number): { delta: number; direction: Direction } {
+export function kpiChange(before: number, after: number): { delta: number; direction: KpiDirection } {
   const delta = after - before;
   return { delta, direction: delta < 0 ? 'better' : delta > 0 ? 'worse' : 'same' };
 }
-
-export type OperatingLevel = 'predictive' | 'robust' | 'stable' | 'reactive' | 'overloaded';
 
 export interface OperatingLevelBound {
   level: OperatingLevel;

@@ -4,9 +4,8 @@
  * the option crosses to the server's drawing thread as it is.
  */
 import type { EChartsCoreOption } from 'echarts/core';
+import type { TrendBucket } from '../contract/vocabulary';
 import { wallClock } from './wallClock';
-
-export type TrendBucket = '10m' | '1h' | '1d';
 
 export interface TrendPoint {
   /** Start of the bucket, ISO 8601. */

@@ -72,3 +72,52 @@ export type ApprovalScope = (typeof APPROVAL_SCOPES)[number];
 /** Longest title and reason of a change request. */
 export const MAX_TITLE_LENGTH = 200;
 export const MAX_REASON_LENGTH = 2000;
+
+/** The KPIs of the engine's summary that carry an optimisation target; every one is better when lower. */
+export const TARGET_KPIS = [
+  'avgPer10Min',
+  'peak10Min',
+  'pctPeriodsOver',
+  'pctTimeInFlood',
+  'top10Share',
+  'chatteringCount',
+  'fleetingCount',
+  'staleCount',
+] as const;
+export type TargetKpi = (typeof TARGET_KPIS)[number];
+
+/** Bucket sizes of a KPI trend. */
+export const TREND_BUCKETS = ['10m', '1h', '1d'] as const;
+export type TrendBucket = (typeof TREND_BUCKETS)[number];
+
+/** What a KPI ranking groups annunciations by. */
+export const RANKING_GROUPS = ['console', 'unit', 'equipment'] as const;
+export type RankingGroup = (typeof RANKING_GROUPS)[number];
+
+/** The periods of 系统改进看板. */
+export const IMPROVEMENT_PERIODS = ['week', 'month'] as const;
+export type ImprovementPeriod = (typeof IMPROVEMENT_PERIODS)[number];
+
+/** Abnormal alarm kinds the detection finds, in its order of rank. */
+export const ABNORMAL_KINDS = ['chattering', 'fleeting', 'standing', 'frequent', 'floodContributor'] as const;
+export type AbnormalKind = (typeof ABNORMAL_KINDS)[number];
+
+/** Where a batch of journal events came from. */
+export const EVENT_SOURCES = ['import', 'ingest', 'simulation', 'demo'] as const;
+export type EventSource = (typeof EVENT_SOURCES)[number];
+
+/** Scenarios of the journal simulator. */
+export const SCENARIOS = ['steady', 'upset', 'chattering', 'standing', 'mixed'] as const;
+export type Scenario = (typeof SCENARIOS)[number];
+
+/** Stages of a running import or simulation, as its progress reports them. */
+export const JOB_STAGES = ['reading', 'storing', 'done', 'failed'] as const;
+export type JobStage = (typeof JOB_STAGES)[number];
+
+/** EEMUA 191 alarm-system operating levels, best first. */
+export const OPERATING_LEVELS = ['predictive', 'robust', 'stable', 'reactive', 'overloaded'] as const;
+export type OperatingLevel = (typeof OPERATING_LEVELS)[number];
+
+/** How a lower-is-better KPI moved between two windows. */
+export const KPI_DIRECTIONS = ['better', 'worse', 'same'] as const;
+export type KpiDirection = (typeof KPI_DIRECTIONS)[number];

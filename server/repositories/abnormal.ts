@@ -7,14 +7,16 @@
  */
 import { sql } from 'drizzle-orm';
 import { plantDayResolver } from '../../common/plantDays';
+import type { AbnormalSettings, KpiSettings } from '../../contract/kpiSettings';
+import { PRIORITIES } from '../../contract/vocabulary';
 import type { Executor } from '../db';
 import type { EpisodeKind } from '../db/schema';
-import { type AbnormalSettings, resolveAbnormalSettings } from '../domain/abnormal/settings';
+import { resolveAbnormalSettings } from '../domain/abnormal/settings';
 import { bucketStarts } from '../domain/kpi/buckets';
 import { type AbnormalFinding, detectFromAnalysis } from '../domain/kpi/detection';
 import { type Flood, floodsFromBuckets } from '../domain/kpi/floods';
 import type { JournalAnalysis, PointAnalysis } from '../domain/kpi/journal';
-import { DAY_MS, type KpiSettings, type KpiWindow, PRIORITIES, TEN_MINUTES_MS } from '../domain/kpi/types';
+import { DAY_MS, type KpiWindow, TEN_MINUTES_MS } from '../domain/kpi/types';
 import { recomputePoints } from './journal';
 import { episodeSeen, staleStretch } from './kpi';
 import { arrayParam, epochMs, queryRows, timestampParam } from './raw-sql';

@@ -4,24 +4,27 @@
  * Every KPI figure comes from the KPI repository (server/repositories/kpi.ts), i.e. from the engine.
  */
 import { sql } from 'drizzle-orm';
-import { resolveTargetSettings, type TargetSettings } from '../../common/kpiTargets';
+import { resolveTargetSettings } from '../../common/kpiTargets';
+import type {
+  AppliedChange,
+  ConsoleLiveState,
+  EquipmentLoad,
+  KpiFigures,
+  Performance,
+  PeriodCounts,
+  PointDelta,
+  ScopeOptions,
+  TargetSettings,
+} from '../../contract/boards';
+import type { KpiSummary } from '../../contract/kpi';
+import type { KpiSettings } from '../../contract/kpiSettings';
 import type { Executor } from '../db';
 import { seriesBucketStarts } from '../domain/kpi/buckets';
-import type { KpiSummary } from '../domain/kpi/summary';
-import { HOUR_MS, type KpiSettings, type KpiWindow } from '../domain/kpi/types';
-import { createKpiRepository, type KpiScope, resolveScope, scopeFilter } from './kpi';
+import { HOUR_MS, type KpiWindow } from '../domain/kpi/types';
+import { type KpiRepository, type KpiScope, resolveScope, scopeFilter } from './kpi';
 import { arrayParam, epochMs, isoTime, queryRows, sideBySide, timestampParam } from './raw-sql';
 
 const TARGETS_KEY = 'kpiTargets';
-
-export interface ScopeOptions {
-  units: string[];
-  consoles: string[];
-  conditions: string[];
-}
-
-/** The summary without its lists: one row of a table. */
-export type KpiFigures = Omit<KpiSummary, 'top10' | 'floods' | 'from' | 'to'> & { floods: number };
 
 export function figuresOf(summary: KpiSummary): KpiFigures {
   const { top10: _top10, floods, from: _from, to: _to, ...figures } = summary;
@@ -31,56 +34,14 @@ export function figuresOf(summary: KpiSummary): KpiFigures {
 /** Upper bounds of the 10-minute rate histogram's bins (EEMUA 191's rate thresholds); the last is open. */
 export const RATE_BINS = [0, 2, 5, 10, 20, 50, 100] as const;
 
-export interface HistogramBin {
-  /** Bucket counts in [min, max]; max null for the open last bin. */
-  min: number;
-  max: number | null;
-  periods: number;
-}
-
-export interface EquipmentLoad {
-  id: number;
-  name: string;
-  unit: string;
-  equipmentType: string;
-  annunciations: number;
-  byCondition: Record<string, number>;
-}
-
-export interface ConsoleLiveState {
-  console: string;
-  active: number;
-  unacked: number;
-  shelved: number;
-  suppressed: number;
-  outOfService: number;
-  standing: number;
-  lastEventAt: string | null;
-}
-
-export interface PeriodCounts {
-  found: number;
-  handled: number;
-  outsideMoc: number;
-}
-
-export interface PointDelta {
-  tag: string;
-  condition: string;
-  description: string;
-  before: number;
-  after: number;
-  delta: number;
-}
+type HistogramBin = Performance['histogram'][number];
 
 const HEATMAP_EQUIPMENT = 15;
 const RECENT_EVENTS = 50;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function createBoardsRepository(db: Executor) {
-  const kpi = createKpiRepository(db);
-
+export function createBoardsRepository(db: Executor, kpi: KpiRepository) {
   return {
     async targets(tx: Executor = db): Promise<TargetSettings> {
       const [row] = await queryRows<{ value: unknown }>(tx, sql`select value from settings where key = ${TARGETS_KEY}`);
@@ -311,10 +272,7 @@ export function createBoardsRepository(db: Executor) {
     },
 
     /** Change requests applied in the window (point changes and operating conditions alike), for the trend axis. */
-    async appliedChanges(
-      window: KpiWindow,
-      tx: Executor = db,
-    ): Promise<{ changeRequestId: number; title: string; appliedAt: string }[]> {
+    async appliedChanges(window: KpiWindow, tx: Executor = db): Promise<AppliedChange[]> {
       return queryRows(
         tx,
         sql`select id as "changeRequestId", title,

@@ -1,8 +1,12 @@
 import type { Database } from '../db';
+import { createAbnormalRepository } from './abnormal';
 import { createApprovalsRepository } from './approvals';
+import { createBatchesRepository } from './batches';
+import { createBoardsRepository } from './boards';
 import { createChangesRepository } from './changes';
 import { createConditionsRepository } from './conditions';
 import { createDictionariesRepository } from './dictionaries';
+import { createKpiRepository } from './kpi';
 import { createLibraryRepository } from './library';
 import { createRolesRepository } from './roles';
 import { createTemplatesRepository } from './templates';
@@ -12,6 +16,7 @@ import { createUsersRepository } from './users';
 export function createRepositories(db: Database) {
   const approvals = createApprovalsRepository(db);
   const conditions = createConditionsRepository(db);
+  const kpi = createKpiRepository(db);
   return {
     users: createUsersRepository(db),
     roles: createRolesRepository(db),
@@ -22,6 +27,10 @@ export function createRepositories(db: Database) {
     approvals,
     conditions,
     changes: createChangesRepository(db, approvals, conditions),
+    kpi,
+    abnormal: createAbnormalRepository(db),
+    boards: createBoardsRepository(db, kpi),
+    batches: createBatchesRepository(db),
   };
 }
 

@@ -4,8 +4,8 @@
  * for the points touched. Any row error rolls everything back and the errors are answered instead.
  */
 import { sql } from 'drizzle-orm';
+import type { EventSource } from '../../contract/vocabulary';
 import type { Executor } from '../db';
-import type { EventSource } from '../db/schema';
 import { PhaseClock } from '../domain/ingest/phases';
 import { DuplicateFilter, type JournalBatch, type JournalError } from '../domain/journal';
 import { createAbnormalRepository } from './abnormal';

@@ -8,8 +8,8 @@
  * finishes. Rollups are rebuilt over the time range the session touched.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import type { EventSource, Priority } from '../../contract/vocabulary';
 import { canCopy, copyFromBytes, type Executor, vacuumEmbedded } from '../db';
-import type { EventSource } from '../db/schema';
 import { CopyBuffer, isoTimestamp } from '../domain/ingest/copyText';
 import type { PhaseClock } from '../domain/ingest/phases';
 import {
@@ -20,7 +20,6 @@ import {
   type ReplayState,
 } from '../domain/ingest/replay';
 import type { JournalRow } from '../domain/journal';
-import type { Priority } from '../domain/kpi/types';
 import { arrayParam, epochMs, queryRows, timestampParam } from './raw-sql';
 
 export const DEFAULT_CONSOLE_NAME = '默认操作台';

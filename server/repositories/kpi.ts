@@ -4,18 +4,14 @@
  * Window edges that cut a 10-minute bucket or a day are counted from the events.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import type { KpiSummary } from '../../contract/kpi';
+import type { KpiSettings } from '../../contract/kpiSettings';
+import { PRIORITIES, type Priority } from '../../contract/vocabulary';
 import type { Executor } from '../db';
 import { type BucketSize, bucketStarts, seriesBucketStarts } from '../domain/kpi/buckets';
 import type { PointAnalysis } from '../domain/kpi/journal';
-import { type KpiSummary, summariseCounts, TOP_POINTS, type WindowCounts } from '../domain/kpi/summary';
-import {
-  DAY_MS,
-  type KpiSettings,
-  type KpiWindow,
-  PRIORITIES,
-  type Priority,
-  TEN_MINUTES_MS,
-} from '../domain/kpi/types';
+import { summariseCounts, TOP_POINTS, type WindowCounts } from '../domain/kpi/summary';
+import { DAY_MS, type KpiWindow, TEN_MINUTES_MS } from '../domain/kpi/types';
 import { arrayParam, epochMs, queryRows, sideBySide, timestampParam } from './raw-sql';
 
 /** Scope of a KPI query by name, as in the journal; a name that matches nothing gives an empty scope. */

@@ -1,6 +1,6 @@
 /**
  * Pages whose first GETs leave at start-up, with the signed-in user's, rather than after the layout and the
- * page have rendered (services/sentAhead). Each loads only its service module, by the path it opens on.
+ * page have rendered (services/sentAhead). Each loads only its client module, by the path it opens on.
  */
 import { matchRoute } from '@common/routes';
 import { getToken } from '@/utils/session';
@@ -8,7 +8,7 @@ import { getToken } from '@/utils/session';
 type FirstView = () => Promise<{ sendFirstView: (search: URLSearchParams) => void }>;
 
 const FIRST_VIEWS: Record<string, FirstView> = {
-  '/alarm/board/over': () => import('@/pages/Alarm/Board/Over/service'),
+  '/alarm/board/over': () => import('@/services/boards'),
 };
 
 export function sendFirstViewAhead(location: Pick<Location, 'pathname' | 'search'>): void {

@@ -17,13 +17,24 @@ export type Sent<R extends Route, Part extends keyof Input<Api[R]>> = NonNullabl
 /** The argument of a call; optional when the endpoint takes nothing it requires. */
 type Args<R extends Route> = object extends Input<Api[R]> ? [input?: Input<Api[R]>] : [input: Input<Api[R]>];
 
+/** How a call is made, beside what it sends: quiet failures, no time limit for long work. */
+export interface CallOptions {
+  skipErrorHandler?: boolean;
+  timeout?: number;
+}
+
 /** The address of a call: the path below `/api` with its parameters filled in. */
 export function pathOf(route: Route, params: Record<string, string | number> = {}): string {
   const template = route.slice(route.indexOf(' ') + 1);
   return template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
 }
 
-export async function call<R extends Route>(route: R, ...[input]: Args<R>): Promise<Output<Api[R]>> {
+export async function call<R extends Route>(
+  route: R,
+  ...args: [...Args<R>, options?: CallOptions]
+): Promise<Output<Api[R]>> {
+  // The tuple of a generic route is not resolved here; its parts are what Args<R> and CallOptions declare.
+  const [input, options] = args as unknown as [Input<Api[R]> | undefined, CallOptions | undefined];
   const method = route.slice(0, route.indexOf(' '));
   const answer = await request<Envelope<Output<Api[R]>>>(
     pathOf(route, input?.params as Record<string, string | number> | undefined),
@@ -31,6 +42,7 @@ export async function call<R extends Route>(route: R, ...[input]: Args<R>): Prom
       method,
       params: input?.query,
       data: input?.body,
+      ...options,
     },
   );
   return answer.data;

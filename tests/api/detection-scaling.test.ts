@@ -7,10 +7,11 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRIORITIES } from '../../contract/vocabulary';
 import type { Executor, OpenDatabase } from '../../server/db';
 import type { JournalRow } from '../../server/domain/journal';
 import { detectAbnormal } from '../../server/domain/kpi/detection';
-import { type EventType, type JournalEvent, PRIORITIES } from '../../server/domain/kpi/types';
+import type { EventType, JournalEvent } from '../../server/domain/kpi/types';
 import { createRng, exponential } from '../../server/domain/simulator/random';
 import { createAbnormalRepository } from '../../server/repositories/abnormal';
 import { ingestJournal } from '../../server/repositories/ingest';

@@ -4,10 +4,11 @@
  * and older data, which forces the replay from scratch), for random windows and console scopes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRIORITIES } from '../../contract/vocabulary';
 import type { OpenDatabase } from '../../server/db';
 import type { JournalRow } from '../../server/domain/journal';
 import { computeKpiSummary } from '../../server/domain/kpi/summary';
-import { type EventType, type JournalEvent, PRIORITIES, resolveKpiSettings } from '../../server/domain/kpi/types';
+import { type EventType, type JournalEvent, resolveKpiSettings } from '../../server/domain/kpi/types';
 import { createRng } from '../../server/domain/simulator/random';
 import { IngestSession } from '../../server/repositories/journal';
 import { createKpiRepository } from '../../server/repositories/kpi';

@@ -1,11 +1,11 @@
 /** 异常报警配置 page: defaults shown, validation, save, read-only without edit, error state. */
 
 import { permissionString } from '@common/routes';
+import type { AbnormalSettings } from '@contract/kpiSettings';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import AbnormalConfigPage from '@/pages/Alarm/Base/AbnormalConfig';
-import type { AbnormalSettings } from '@/pages/Alarm/Base/AbnormalConfig/service';
 import { mockApi, startAppRuntime } from './helpers';
 import { ok, renderWithPermissions } from './render';
 

@@ -1,11 +1,11 @@
 /** 模拟 page: journal upload with its error table or result, simulated batches with export and delete, empty state. */
 
 import { permissionString } from '@common/routes';
+import type { DataBatch } from '@contract/journal';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import MockPage from '@/pages/Alarm/Mock';
-import type { JournalBatch } from '@/pages/Alarm/Mock/service';
 import { storePlantTimeZone } from '@/utils/session';
 import { mockApi, startAppRuntime } from './helpers';
 import { ok, renderWithPermissions } from './render';
@@ -14,7 +14,7 @@ const server = mockApi();
 startAppRuntime();
 
 const view = permissionString('/alarm/mock', 'view');
-const batch: JournalBatch = {
+const batch: DataBatch = {
   id: 7,
   source: 'simulation',
   label: '综合 · 模拟装置 · 模拟操作台',
@@ -27,7 +27,7 @@ const batch: JournalBatch = {
   createdAt: '2026-01-02T00:00:00.000Z',
 };
 
-function batches(list: JournalBatch[]) {
+function batches(list: DataBatch[]) {
   const deleted: string[] = [];
   server.use(
     http.get('/api/alarm/mock/batches', () =>

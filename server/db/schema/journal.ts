@@ -23,10 +23,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { EVENT_SOURCES } from '../../../contract/vocabulary';
 import { PRIORITY_CODES } from './plant';
-
-export const EVENT_SOURCES = ['import', 'ingest', 'simulation', 'demo'] as const;
-export type EventSource = (typeof EVENT_SOURCES)[number];
 
 /** One import, collector call or simulation run; simulated batches can be deleted as a whole. */
 export const journalBatches = pgTable('journal_batches', {

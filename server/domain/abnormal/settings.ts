@@ -1,31 +1,12 @@
 /**
  * 异常报警配置: the KPI thresholds of domain.md and the detection rules, with their defaults and the allowed
- * ranges (the caps of server/domain/ingest/replay.ts bound the time windows).
+ * ranges (contract/kpiSettings.ts).
  */
 
-import { CHATTER_MAX_SECONDS, FLEETING_MAX_SECONDS, STALE_MIN_HOURS } from '../ingest/replay';
-import { ABNORMAL_KINDS, type AbnormalKind, DEFAULT_FLOOD_CONTRIBUTOR_TOP } from '../kpi/detection';
-import { defaultKpiSettings, type KpiSettings } from '../kpi/types';
-
-export interface AbnormalSettings {
-  kpi: KpiSettings;
-  /** Detection rules switched on. */
-  rules: Record<AbnormalKind, boolean>;
-  /** A point is a flood contributor when among this many top points of a flood. */
-  floodContributorTop: number;
-}
-
-export const SETTING_RANGES: Readonly<Record<keyof KpiSettings | 'floodContributorTop', [number, number]>> = {
-  overloadThreshold: [1, 10_000],
-  floodStart: [1, 10_000],
-  floodEnd: [1, 10_000],
-  chatterCount: [2, 20],
-  chatterSeconds: [1, CHATTER_MAX_SECONDS],
-  fleetingSeconds: [1, FLEETING_MAX_SECONDS],
-  staleHours: [STALE_MIN_HOURS, 24 * 30],
-  frequentPerDay: [1, 100_000],
-  floodContributorTop: [1, 50],
-};
+import type { AbnormalSettings } from '../../../contract/kpiSettings';
+import { ABNORMAL_KINDS, type AbnormalKind } from '../../../contract/vocabulary';
+import { DEFAULT_FLOOD_CONTRIBUTOR_TOP } from '../kpi/detection';
+import { defaultKpiSettings } from '../kpi/types';
 
 export function defaultAbnormalSettings(): AbnormalSettings {
   return {

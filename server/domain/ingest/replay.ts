@@ -12,14 +12,11 @@
  * - standing span: a stretch during which the point is active (since `activatedAt`) and visible; stale in the
  *   window when max(start, activatedAt + staleHours, from) < min(end, to). Spans that can never reach
  *   STALE_MIN_HOURS are not kept.
- * The caps are the upper bounds of the settings (server/domain/ingest/settings.ts), so queries can apply any
+ * The caps bound the settings (contract/kpiSettings.ts), so queries can apply any
  * allowed value; only `chatterCount` changes the stored facts (saving a new one recomputes them).
  */
+import { CHATTER_MAX_SECONDS, FLEETING_MAX_SECONDS, STALE_MIN_HOURS } from '../../../contract/kpiSettings';
 import type { EventType } from '../kpi/types';
-
-export const CHATTER_MAX_SECONDS = 3600;
-export const FLEETING_MAX_SECONDS = 60;
-export const STALE_MIN_HOURS = 1;
 
 /** Bits of `ReplayState.hiddenBy`. */
 export const SHELVED = 1;

@@ -3,8 +3,10 @@
  * A record maps column names (lower case, as in api.md) to raw values: text from CSV, typed cells from xlsx
  * (number, Date, boolean), JSON values from ingest. Every message names what is wrong and what is allowed.
  */
+
+import type { Priority } from '../../../contract/vocabulary';
 import { parseEventType, parsePriority } from '../kpi/parse';
-import { DEFAULT_PLANT_TIME_ZONE, EVENT_TYPES, type EventType, type Priority } from '../kpi/types';
+import { DEFAULT_PLANT_TIME_ZONE, EVENT_TYPES, type EventType } from '../kpi/types';
 import { readJournalTime } from './time';
 import type { JournalError, JournalRow } from './types';
 

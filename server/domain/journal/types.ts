@@ -3,7 +3,9 @@
  * body becomes validated `JournalRow`s plus per-row `JournalError`s; the import is all-or-nothing, so the
  * caller stores nothing when any error was reported.
  */
-import type { EventType, Priority } from '../kpi/types';
+
+import type { Priority } from '../../../contract/vocabulary';
+import type { EventType } from '../kpi/types';
 
 /** One validated journal line. Optional fields are absent (undefined) when their cell was empty. */
 export interface JournalRow {

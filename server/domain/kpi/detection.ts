@@ -1,3 +1,5 @@
+import type { KpiSettings } from '../../../contract/kpiSettings';
+import { ABNORMAL_KINDS, type AbnormalKind } from '../../../contract/vocabulary';
 import { floodContributions } from './floods';
 import { frequentFromAnalysis } from './frequent';
 import { analyseJournal, type Episode, isFleeting, type JournalAnalysis } from './journal';
@@ -8,13 +10,12 @@ import {
   assertWindow,
   DEFAULT_PLANT_TIME_ZONE,
   type JournalEvent,
-  type KpiSettings,
   type KpiWindow,
   resolveKpiSettings,
 } from './types';
 
-export const ABNORMAL_KINDS = ['chattering', 'fleeting', 'standing', 'frequent', 'floodContributor'] as const;
-export type AbnormalKind = (typeof ABNORMAL_KINDS)[number];
+// The alarm library's schemas still take the kinds from here.
+export { ABNORMAL_KINDS, type AbnormalKind } from '../../../contract/vocabulary';
 
 /**
  * One abnormal-alarm finding (异常报警), times epoch ms. `count` means, per kind: chattering — annunciations

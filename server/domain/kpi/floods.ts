@@ -1,5 +1,6 @@
+import type { KpiSettings } from '../../../contract/kpiSettings';
 import type { Annunciations } from './journal';
-import { type KpiSettings, resolveKpiSettings } from './types';
+import { resolveKpiSettings } from './types';
 
 /** One alarm flood; times are epoch ms, the flood spans [start, end). */
 export interface Flood {

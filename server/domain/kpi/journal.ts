@@ -18,7 +18,10 @@
  *   and visible. States hold on half-open intervals: an alarm that returns exactly staleHours after its
  *   activation never was active for staleHours at any moment, so it is not stale.
  */
-import { type JournalEvent, type KpiSettings, type KpiWindow, PRIORITIES } from './types';
+
+import type { KpiSettings } from '../../../contract/kpiSettings';
+import { PRIORITIES } from '../../../contract/vocabulary';
+import type { JournalEvent, KpiWindow } from './types';
 
 /** When and how often a per-point behaviour was seen; times are epoch ms. */
 export interface Episode {

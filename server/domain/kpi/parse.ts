@@ -1,4 +1,5 @@
-import { EVENT_TYPES, type EventType, type Priority } from './types';
+import type { Priority } from '../../../contract/vocabulary';
+import { EVENT_TYPES, type EventType } from './types';
 
 const PRIORITY_BY_TEXT: ReadonlyMap<string, Priority> = new Map<string, Priority>([
   ['urgent', 'urgent'],

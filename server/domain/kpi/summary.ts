@@ -1,3 +1,6 @@
+import type { KpiSummary } from '../../../contract/kpi';
+import type { KpiSettings } from '../../../contract/kpiSettings';
+import { PRIORITIES, type Priority } from '../../../contract/vocabulary';
 import { bucketStarts, countPerBucket } from './buckets';
 import { type Flood, floodDuration, floodsFromBuckets } from './floods';
 import {
@@ -15,35 +18,10 @@ import {
   HOUR_MS,
   type JournalEvent,
   type KpiOptions,
-  type KpiSettings,
   type KpiWindow,
-  PRIORITIES,
-  type Priority,
   resolveKpiSettings,
   TEN_MINUTES_MS,
 } from './types';
-
-/** `data` of `GET /api/kpi/summary` (api.md): names fixed, percentages 0–100 unrounded, times ISO UTC. */
-export interface KpiSummary {
-  from: string;
-  to: string;
-  annunciations: number;
-  avgPer10Min: number;
-  avgPerHour: number;
-  avgPerDay: number;
-  periodsOver: number;
-  pctPeriodsOver: number;
-  peak10Min: number;
-  peak10MinAt: string | null;
-  floods: { start: string; end: string; count: number; peak: number }[];
-  pctTimeInFlood: number;
-  top10: { tag: string; condition: string; count: number; share: number }[];
-  top10Share: number;
-  chatteringCount: number;
-  fleetingCount: number;
-  staleCount: number;
-  priorityDistribution: Record<Priority, number>;
-}
 
 /** The 10-minute view of a window: bucket starts, n_k, and the floods they make. */
 export interface TenMinuteLoad {

@@ -2,13 +2,14 @@
  * Vocabulary of the alarm KPI engine (domain.md, "KPIs (definition v1)"). Times are epoch milliseconds
  * (UTC) everywhere inside the engine; only the API-shaped summary turns them into ISO strings.
  */
+import type { KpiSettings } from '../../../contract/kpiSettings';
+import type { Priority } from '../../../contract/vocabulary';
 
 export const EVENT_TYPES = ['ALM', 'RTN', 'ACK', 'SHLV', 'UNSHLV', 'SUPP', 'UNSUPP', 'OOS', 'INS'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-/** Ordered from most to least urgent; the index is used as a compact code in hot loops. */
-export const PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
-export type Priority = (typeof PRIORITIES)[number];
+// The alarm library still takes the priorities from here; the engine's own modules import the contract's.
+export type { Priority } from '../../../contract/vocabulary';
 
 /** One row of the alarm journal, as the KPI engine needs it. */
 export interface JournalEvent {
@@ -25,25 +26,6 @@ export interface JournalEvent {
 export interface AlarmPointRef {
   tag: string;
   condition: string;
-}
-
-/** Named thresholds of domain.md; stored in the abnormal-alarm configuration, never literals in code. */
-export interface KpiSettings {
-  /** A 10-minute bucket with more annunciations than this is an overloaded period. */
-  overloadThreshold: number;
-  /** A flood starts at a bucket with more annunciations than this. */
-  floodStart: number;
-  /** A flood continues while a bucket holds at least this many annunciations. */
-  floodEnd: number;
-  /** Annunciations of one point within `chatterSeconds` that make it chattering. */
-  chatterCount: number;
-  chatterSeconds: number;
-  /** An annunciation followed by its RTN in less than this is fleeting. */
-  fleetingSeconds: number;
-  /** Continuously active for at least this long is stale (standing). */
-  staleHours: number;
-  /** More annunciations than this in one plant day make a point frequent (bad actor). */
-  frequentPerDay: number;
 }
 
 export const defaultKpiSettings: Readonly<KpiSettings> = Object.freeze({

@@ -9,12 +9,14 @@
  * - mixed: all of the above plus shelving and out-of-service periods.
  * Rows come out in time order, streaming, so 1,000,000 of them never sit in memory.
  */
+
+import type { Priority, Scenario } from '../../../contract/vocabulary';
 import type { JournalBatch, JournalRow } from '../journal/types';
-import type { EventType, Priority } from '../kpi/types';
+import type { EventType } from '../kpi/types';
 import { createRng, exponential, type Rng } from './random';
 
-export const SCENARIOS = ['steady', 'upset', 'chattering', 'standing', 'mixed'] as const;
-export type Scenario = (typeof SCENARIOS)[number];
+// The demo seed takes the scenario type from here.
+export type { Scenario } from '../../../contract/vocabulary';
 
 export const SCENARIO_LABELS: Readonly<Record<Scenario, string>> = {
   steady: '平稳运行',

@@ -1,92 +1,44 @@
-/** 异常报警配置 (/alarm/base/config): the KPI and detection settings, and detection on demand. */
+/** 异常报警配置 (/alarm/base/config): the KPI and detection settings, and detection on demand. Endpoints: contract/kpiSettings.ts. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { envelope } from '../../../contract/http';
+import { kpiSettingsEndpoints } from '../../../contract/kpiSettings';
 import { routePermission } from '../../auth/permissions';
-import {
-  type AbnormalSettings,
-  defaultAbnormalSettings,
-  SETTING_RANGES,
-  settingsProblem,
-} from '../../domain/abnormal/settings';
-import { ABNORMAL_KINDS } from '../../domain/kpi/detection';
+import { defaultAbnormalSettings, settingsProblem } from '../../domain/abnormal/settings';
 import { ApiError } from '../../errors';
 import { currentUser } from '../../plugins/authentication';
-import { createAbnormalRepository } from '../../repositories/abnormal';
+import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 
-const bounded = (name: keyof typeof SETTING_RANGES) =>
-  Type.Integer({ minimum: SETTING_RANGES[name][0], maximum: SETTING_RANGES[name][1] });
-
-const Settings = Type.Object(
-  {
-    kpi: Type.Object(
-      {
-        overloadThreshold: bounded('overloadThreshold'),
-        floodStart: bounded('floodStart'),
-        floodEnd: bounded('floodEnd'),
-        chatterCount: bounded('chatterCount'),
-        chatterSeconds: bounded('chatterSeconds'),
-        fleetingSeconds: bounded('fleetingSeconds'),
-        staleHours: bounded('staleHours'),
-        frequentPerDay: bounded('frequentPerDay'),
-      },
-      { additionalProperties: false },
-    ),
-    rules: Type.Object(
-      Object.fromEntries(ABNORMAL_KINDS.map((kind) => [kind, Type.Boolean()])) as Record<
-        (typeof ABNORMAL_KINDS)[number],
-        ReturnType<typeof Type.Boolean>
-      >,
-      { additionalProperties: false },
-    ),
-    floodContributorTop: bounded('floodContributorTop'),
-  },
-  { additionalProperties: false },
-);
-
-const SettingsAnswer = Type.Object({ settings: Settings, defaults: Settings });
+const PATH = '/alarm/base/config';
 
 const abnormalRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async (app, { plantTimeZone }) => {
-  const abnormal = createAbnormalRepository(app.database.db);
+  const { abnormal } = app.repositories;
 
-  app.get(
-    '/alarm/base/config',
-    {
-      config: { permission: routePermission('/alarm/base/config', 'view') },
-      schema: { response: { 200: envelope(SettingsAnswer) } },
-    },
-    async () => ok({ settings: await abnormal.settings(), defaults: defaultAbnormalSettings() }),
-  );
+  app.route({
+    ...routeOf(kpiSettingsEndpoints.settings),
+    config: { permission: routePermission(PATH, 'view') },
+    handler: async () => ok({ settings: await abnormal.settings(), defaults: defaultAbnormalSettings() }),
+  });
 
-  app.put(
-    '/alarm/base/config',
-    {
-      config: { permission: routePermission('/alarm/base/config', 'edit') },
-      schema: { body: Settings, response: { 200: envelope(SettingsAnswer) } },
-    },
-    async (request) => {
-      const value = request.body as AbnormalSettings;
-      const problem = settingsProblem(value);
+  app.route({
+    ...routeOf(kpiSettingsEndpoints.save),
+    config: { permission: routePermission(PATH, 'edit') },
+    handler: async (request) => {
+      const problem = settingsProblem(request.body);
       if (problem) throw new ApiError(400, 1, problem);
-      const saved = await app.database.db.transaction((tx) =>
-        abnormal.saveSettings(value, currentUser(request).username, tx),
-      );
+      const username = currentUser(request).username;
+      const saved = await app.database.db.transaction((tx) => abnormal.saveSettings(request.body, username, tx));
       return ok({ settings: saved, defaults: defaultAbnormalSettings() });
     },
-  );
+  });
 
-  app.post(
-    '/alarm/base/config/detect',
-    {
-      config: { permission: routePermission('/alarm/base/config', 'edit') },
-      schema: { response: { 200: envelope(Type.Object({ findings: Type.Integer(), open: Type.Integer() })) } },
-    },
-    async () => {
+  app.route({
+    ...routeOf(kpiSettingsEndpoints.detect),
+    config: { permission: routePermission(PATH, 'edit') },
+    handler: async () => {
       const { findings } = await app.database.db.transaction((tx) => abnormal.detect(plantTimeZone, undefined, tx));
       return ok({ findings, open: await abnormal.openCount() });
     },
-  );
+  });
 };
 
 export default abnormalRoutes;

@@ -5,11 +5,10 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'drizzle-orm';
-import { type Static, Type } from 'typebox';
-import { envelope, IdParams, pageOf, pageQueryProperties } from '../../../contract/http';
+import { envelope } from '../../../contract/http';
+import { type DataBatch, ImportResult, journalEndpoints, MAX_SIMULATED_ROWS } from '../../../contract/journal';
+import type { EventSource } from '../../../contract/vocabulary';
 import { routePermission } from '../../auth/permissions';
-import { EVENT_SOURCES, type EventSource } from '../../db/schema';
 import {
   DEFAULT_JOURNAL_BATCH_SIZE,
   JOURNAL_LIMITS,
@@ -20,34 +19,19 @@ import {
   parseJournalFile,
   validateJournalRecord,
 } from '../../domain/journal';
-import {
-  asJournalBatches,
-  SCENARIO_LABELS,
-  type Scenario,
-  type SimulatedPoint,
-  simulateJournal,
-} from '../../domain/simulator';
+import { asJournalBatches, SCENARIO_LABELS, type SimulatedPoint, simulateJournal } from '../../domain/simulator';
 import { ApiError } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
 import { deleteJournalBatch, ingestJournal } from '../../repositories/ingest';
-import { inBatches } from '../../repositories/listing';
-import { isoTime, queryRows } from '../../repositories/raw-sql';
+import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 import { singleUpload } from '../upload';
 import { JobProgressRegistry } from './progress';
-import { Batch, ImportResult, JobParams, JobQuery, MAX_SIMULATED_ROWS, Progress, SimulationBody } from './schemas';
 
 const permission = routePermission('/alarm/mock', 'view');
 /** Rows per batch read: small, so that rows die young; the ingest gathers them into larger database writes. */
 const READ_BATCH = 2 * DEFAULT_JOURNAL_BATCH_SIZE;
-const MAX_INGEST_ROWS = 10_000;
-
-type BatchItem = Static<typeof Batch>;
-
-const BatchFilters = Type.Object({
-  source: Type.Optional(Type.Union(EVENT_SOURCES.map((source) => Type.Literal(source)))),
-});
 
 const SOURCE_LABELS: Readonly<Record<EventSource, string>> = {
   import: '文件导入',
@@ -56,16 +40,11 @@ const SOURCE_LABELS: Readonly<Record<EventSource, string>> = {
   demo: '演示数据',
 };
 
-/** A batch as listed: times as ISO 8601 UTC text. */
-const BATCH_COLUMNS = sql`id, source, label, parameters, event_count as "eventCount", duplicates,
-  ${isoTime('first_time')} as "firstTime", ${isoTime('last_time')} as "lastTime",
-  created_by as "createdBy", ${isoTime('created_at')} as "createdAt"`;
-
 const time = (iso: string | null) => (iso ? new Date(iso) : null);
 
 /** The scenario of a simulated batch; other batches have none. */
 function scenarioLabel(parameters: unknown): string {
-  const scenario = (parameters as { scenario?: Scenario } | null)?.scenario;
+  const scenario = (parameters as { scenario?: keyof typeof SCENARIO_LABELS } | null)?.scenario;
   return scenario ? (SCENARIO_LABELS[scenario] ?? scenario) : '';
 }
 
@@ -86,17 +65,21 @@ const mockRoutes: FastifyPluginAsyncTypebox<MockRoutesOptions> = async (
   app,
   { plantTimeZone, limits = JOURNAL_LIMITS },
 ) => {
+  const { batches } = app.repositories;
   const jobs = new JobProgressRegistry();
   // The upload's own limit; the parser counts the same bytes and answers the 413 first.
   await app.register(multipart, { limits: { fileSize: limits.maxBytes + 1, files: 1, fields: 10 } });
 
-  app.post(
-    '/alarm/mock/import',
-    {
-      config: { permission },
-      schema: { querystring: JobQuery, response: { 200: envelope(ImportResult), 422: envelope(ImportResult) } },
-    },
-    async (request, reply) => {
+  // A journal with bad rows answers 422 with the error report.
+  const withErrorReport = <R extends { schema: { response: object } }>(route: R) => ({
+    ...route,
+    schema: { ...route.schema, response: { ...route.schema.response, 422: envelope(ImportResult) } },
+  });
+
+  app.route({
+    ...withErrorReport(routeOf(journalEndpoints.import)),
+    config: { permission },
+    handler: async (request, reply) => {
       const user = currentUser(request);
       const { file, alone } = await singleUpload(request, '日志文件');
       const progress = jobs.start(request.query.job);
@@ -144,24 +127,19 @@ const mockRoutes: FastifyPluginAsyncTypebox<MockRoutesOptions> = async (
         throw error;
       }
     },
-  );
+  });
 
-  app.get(
-    '/alarm/mock/import/:job',
-    { config: { permission }, schema: { params: JobParams, response: { 200: envelope(Progress) } } },
-    async (request) => ok(jobs.get(request.params.job) ?? { stage: 'unknown' as const, rowsRead: 0, bytesRead: 0 }),
-  );
+  app.route({
+    ...routeOf(journalEndpoints.progress),
+    config: { permission },
+    handler: async (request) =>
+      ok(jobs.get(request.params.job) ?? { stage: 'unknown' as const, rowsRead: 0, bytesRead: 0 }),
+  });
 
-  app.post(
-    '/alarm/mock/events',
-    {
-      config: { permission },
-      schema: {
-        body: Type.Array(Type.Object({}, { additionalProperties: true }), { minItems: 1, maxItems: MAX_INGEST_ROWS }),
-        response: { 200: envelope(ImportResult), 422: envelope(ImportResult) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...withErrorReport(routeOf(journalEndpoints.ingest)),
+    config: { permission },
+    handler: async (request, reply) => {
       const user = currentUser(request);
       const rows: JournalRow[] = [];
       const errors: JournalBatch['errors'] = [];
@@ -185,21 +163,12 @@ const mockRoutes: FastifyPluginAsyncTypebox<MockRoutesOptions> = async (
       if (result.errorCount) reply.code(422);
       return answer(result);
     },
-  );
+  });
 
-  app.post(
-    '/alarm/mock/simulate',
-    {
-      config: { permission },
-      schema: {
-        querystring: JobQuery,
-        body: SimulationBody,
-        response: {
-          200: envelope(Type.Object({ imported: Type.Integer(), duplicates: Type.Integer(), batchId: Type.Integer() })),
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(journalEndpoints.simulate),
+    config: { permission },
+    handler: async (request) => {
       const user = currentUser(request);
       const body = request.body;
       const from = Date.parse(body.from);
@@ -248,16 +217,11 @@ const mockRoutes: FastifyPluginAsyncTypebox<MockRoutesOptions> = async (
         throw error;
       }
     },
-  );
+  });
 
   /** The unit's points on that console from the library, else generated tags named after the unit. */
   async function simulationPoints(unit: string, consoleName: string, count: number): Promise<SimulatedPoint[]> {
-    const rows = await queryRows<SimulatedPoint>(
-      app.database.db,
-      sql`select p.tag, p.condition, p.priority, p.description from alarm_points p
-          join units u on u.id = p.unit_id join consoles c on c.id = p.console_id
-          where u.name = ${unit} and c.name = ${consoleName} and not p.deleted order by p.id limit 2000`,
-    );
+    const rows = await batches.unitPoints(unit, consoleName);
     if (rows.length) return rows.map((row) => ({ ...row, unit, console: consoleName }));
     const conditions = ['PVHI', 'PVLO', 'PVHH', 'PVLL'];
     return Array.from({ length: count }, (_, i) => ({
@@ -269,48 +233,24 @@ const mockRoutes: FastifyPluginAsyncTypebox<MockRoutesOptions> = async (
     }));
   }
 
-  const batchWhere = (source: EventSource | undefined) => (source ? sql`source = ${source}` : sql`true`);
-
-  app.get(
-    '/alarm/mock/batches',
-    {
-      config: { permission },
-      schema: {
-        querystring: Type.Object({ ...pageQueryProperties, ...BatchFilters.properties }),
-        response: { 200: envelope(pageOf(Batch)) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(journalEndpoints.batches),
+    config: { permission },
+    handler: async (request) => {
       const { current, pageSize, source } = request.query;
-      const list = await queryRows<BatchItem>(
-        app.database.db,
-        sql`select ${BATCH_COLUMNS} from journal_batches where ${batchWhere(source)}
-            order by id desc limit ${pageSize} offset ${(current - 1) * pageSize}`,
-      );
-      const [{ total }] = await queryRows<{ total: number }>(
-        app.database.db,
-        sql`select count(*)::int as total from journal_batches where ${batchWhere(source)}`,
-      );
-      return ok({ list, total, current, pageSize });
+      return ok(await batches.page(source, { current, pageSize }));
     },
-  );
+  });
 
-  app.get(
-    '/alarm/mock/batches/export',
-    { config: { permission }, schema: { querystring: BatchFilters } },
-    async (request, reply) =>
-      sendXlsx(reply, {
+  app.route({
+    ...routeOf(journalEndpoints.batchesExport),
+    config: { permission },
+    handler: async (request, reply) =>
+      sendXlsx<DataBatch>(reply, {
         fileStem: 'journal-batches',
         sheetName: '数据批次',
-        // Newest first, as listed: each batch continues below the last id of the one before.
-        rows: inBatches<BatchItem>((last, limit) =>
-          queryRows<BatchItem>(
-            app.database.db,
-            sql`select ${BATCH_COLUMNS} from journal_batches
-                where ${batchWhere(request.query.source)} ${last ? sql`and id < ${last.id}` : sql``}
-                order by id desc limit ${limit}`,
-          ),
-        ),
+        // Newest first, as listed.
+        rows: batches.rows(request.query.source),
         columns: [
           { header: '批次', value: (batch) => batch.id, width: 8 },
           { header: '来源', value: (batch) => SOURCE_LABELS[batch.source as EventSource] ?? batch.source, width: 10 },
@@ -324,28 +264,18 @@ const mockRoutes: FastifyPluginAsyncTypebox<MockRoutesOptions> = async (
           { header: '创建时间', value: (batch) => time(batch.createdAt), width: 20 },
         ],
       }),
-  );
+  });
 
-  app.delete(
-    '/alarm/mock/batches/:id',
-    {
-      config: { permission },
-      schema: {
-        params: IdParams,
-        response: { 200: envelope(Type.Object({ deleted: Type.Integer() })) },
-      },
-    },
-    async (request) => {
-      const [batch] = await queryRows<{ source: string }>(
-        app.database.db,
-        sql`select source from journal_batches where id = ${request.params.id}`,
-      );
-      if (!batch) throw new ApiError(404, 1, '数据批次不存在或已删除');
-      if (batch.source !== 'simulation')
-        throw new ApiError(400, 1, '只能删除模拟数据批次；导入的真实日志不能按批次删除');
+  app.route({
+    ...routeOf(journalEndpoints.removeBatch),
+    config: { permission },
+    handler: async (request) => {
+      const source = await batches.sourceOf(request.params.id);
+      if (!source) throw new ApiError(404, 1, '数据批次不存在或已删除');
+      if (source !== 'simulation') throw new ApiError(400, 1, '只能删除模拟数据批次；导入的真实日志不能按批次删除');
       return ok({ deleted: await deleteJournalBatch(app.database.db, request.params.id, plantTimeZone) });
     },
-  );
+  });
 };
 
 export default mockRoutes;

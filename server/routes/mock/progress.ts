@@ -2,13 +2,10 @@
  * Progress of running imports and simulations, kept in memory by a job id the client chooses, so the page can
  * poll while its upload request is still open. Entries are forgotten a while after they finish.
  */
-export type JobStage = 'reading' | 'storing' | 'done' | 'failed';
+import type { JobProgress as Reported } from '../../../contract/journal';
 
-export interface JobProgress {
-  stage: JobStage;
-  rowsRead: number;
-  bytesRead: number;
-}
+/** A running job's progress: what the page polls for, less `unknown` (a job forgotten or never started). */
+type JobProgress = Reported & { stage: Exclude<Reported['stage'], 'unknown'> };
 
 const KEEP_FINISHED_MS = 10 * 60_000;
 

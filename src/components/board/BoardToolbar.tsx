@@ -1,9 +1,10 @@
+import type { BoardPath, ScopeOptions } from '@contract/boards';
 import { useRequest } from 'ahooks';
 import { Segmented, Select, Skeleton, Space } from 'antd';
 import dayjs from 'dayjs';
 import type React from 'react';
 import { lazy, Suspense } from 'react';
-import { fetchScopeOptions, type ScopeOptions } from '@/services/boards';
+import { fetchScopeOptions } from '@/services/boards';
 import { type BoardState, RANGE_PRESETS, type RangePreset } from './boardQuery';
 
 const CustomRange = lazy(() => import('./CustomRange'));
@@ -80,7 +81,7 @@ export function ConditionSelect({
 
 export interface BoardToolbarProps {
   /** The board's API path: its toolbar options come from `<boardPath>/scopes`. */
-  boardPath: string;
+  boardPath: BoardPath;
   state: BoardState;
   update: (patch: Partial<BoardState>) => void;
   /** A live board has neither a time range nor an operating-condition filter. */

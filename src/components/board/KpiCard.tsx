@@ -1,11 +1,5 @@
-import {
-  formatKpi,
-  KPI_DEFINITIONS,
-  KPI_STATUS_LABELS,
-  type KpiStatus,
-  kpiStatus,
-  type TargetKpi,
-} from '@common/kpiTargets';
+import { formatKpi, KPI_DEFINITIONS, KPI_STATUS_LABELS, type KpiStatus, kpiStatus } from '@common/kpiTargets';
+import type { TargetKpi } from '@contract/vocabulary';
 import { Card, Skeleton, Statistic, Tag, Typography } from 'antd';
 import type React from 'react';
 

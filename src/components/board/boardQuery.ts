@@ -2,10 +2,11 @@
  * The boards' shared choice — time range, scope, operating condition — kept in the address query so a
  * board can be bookmarked and shared and the back button steps through earlier choices.
  */
+
+import type { BoardQuery } from '@contract/kpi';
 import { useSearchParams } from '@umijs/max';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
-import type { BoardQuery } from '@/services/boards';
 import { plantDayStart, plantTimeZone } from '@/utils/plantTime';
 
 export const RANGE_PRESETS = [

@@ -8,8 +8,8 @@ import {
   OPERATING_LEVELS,
   operatingLevel,
   resolveTargetSettings,
-  TARGET_KPIS,
 } from '../../../common/kpiTargets';
+import { TARGET_KPIS } from '../../../contract/vocabulary';
 
 describe('KPI status against a target (lower is better)', () => {
   it('is 达标 up to the target, 预警 up to target × warnFactor, 超标 beyond', () => {

@@ -1,7 +1,8 @@
+import { PRIORITIES } from '../../../contract/vocabulary';
 import { detectAbnormal } from '../../../server/domain/kpi/detection';
 import { seriesPer } from '../../../server/domain/kpi/series';
 import { computeKpiSummary } from '../../../server/domain/kpi/summary';
-import { DAY_MS, type EventType, type JournalEvent, PRIORITIES } from '../../../server/domain/kpi/types';
+import { DAY_MS, type EventType, type JournalEvent } from '../../../server/domain/kpi/types';
 
 /**
  * Sanity check at the benchmark's size (1,000,000 events over 30 days): the engine gives consistent values.

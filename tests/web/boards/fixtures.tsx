@@ -1,10 +1,10 @@
 /** Board fixtures: API answers shaped like the server's, and a render inside a router at a given address. */
 
 import { DEFAULT_KPI_TARGETS } from '@common/kpiTargets';
+import type { KpiSummary } from '@contract/kpi';
 import { useLocation } from '@umijs/max';
 import type React from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import type { KpiSummary } from '@/services/boards';
 import { ok, renderWithPermissions } from '../render';
 
 export { ok };

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { queryOf, readBoardState } from '@/components/board/boardQuery';
 import OverviewBoard from '@/pages/Alarm/Board/Over';
-import { arrived, OVER_RANGE } from '@/pages/Alarm/Board/Over/service';
+import { arrived, OVER_RANGE } from '@/services/boards';
 import { sendFirstViewAhead } from '@/services/firstView';
 import { setToken, storePlantTimeZone } from '@/utils/session';
 import { mockApi, objectUrls, startAppRuntime } from '../helpers';

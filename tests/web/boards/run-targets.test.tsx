@@ -1,12 +1,12 @@
 /** 系统运行看板 (polling, paused while hidden; stale data warning) and 优化目标设置 (defaults, overrides, validation). */
 
-import { defaultTargetSettings, type TargetSettings } from '@common/kpiTargets';
+import { defaultTargetSettings } from '@common/kpiTargets';
 import { permissionString } from '@common/routes';
+import type { TargetSettings } from '@contract/boards';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import SystemRunBoard from '@/pages/Alarm/Op/SystemRun';
-import { POLLING_MS } from '@/pages/Alarm/Op/SystemRun/service';
+import SystemRunBoard, { POLLING_MS } from '@/pages/Alarm/Op/SystemRun';
 import TargetsPage from '@/pages/Alarm/Op/Targets';
 import { mockApi, startAppRuntime } from '../helpers';
 import { ok, renderBoard, scopes } from './fixtures';

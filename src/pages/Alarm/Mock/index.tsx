@@ -1,15 +1,17 @@
 /** 模拟 (/alarm/mock): generate simulated journals, import journal files, export and delete simulated batches. */
 import { type ActionType, PageContainer, ProTable } from '@ant-design/pro-components';
 import { permissionString } from '@common/routes';
+import type { DataBatch } from '@contract/journal';
 import { useAccess } from '@umijs/max';
 import { message, Popconfirm, Space, Typography } from 'antd';
 import { useRef } from 'react';
 import ExportButton from '@/components/ExportButton';
+import { BATCHES_EXPORT_PATH, deleteBatch, fetchBatches, SIMULATED } from '@/services/journal';
 import { formatDateTime } from '@/utils/datetime';
 import { tableRequest } from '@/utils/proTable';
 import ImportCard from './components/ImportCard';
 import SimulateCard from './components/SimulateCard';
-import { deleteBatch, fetchBatches, type JournalBatch, SCENARIO_OPTIONS } from './service';
+import { SCENARIO_OPTIONS } from './scenarios';
 
 const scenarioLabel = (value?: string) =>
   SCENARIO_OPTIONS.find((option) => option.value === value)?.label ?? value ?? '';
@@ -25,7 +27,7 @@ export default function MockPage() {
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
         <SimulateCard disabled={!allowed} onSimulated={reload} />
         <ImportCard disabled={!allowed} onImported={reload} />
-        <ProTable<JournalBatch>
+        <ProTable<DataBatch>
           headerTitle="模拟数据批次"
           rowKey="id"
           actionRef={table}
@@ -35,9 +37,7 @@ export default function MockPage() {
           locale={{ emptyText: '暂无模拟数据' }}
           toolBarRender={() => [
             // The table lists simulated batches only (fetchBatches): so does the file.
-            allowed && (
-              <ExportButton key="export" path="/alarm/mock/batches/export" params={{ source: 'simulation' }} />
-            ),
+            allowed && <ExportButton key="export" path={BATCHES_EXPORT_PATH} params={SIMULATED} />,
           ]}
           columns={[
             { title: '批次', dataIndex: 'id', width: 80 },

@@ -1,19 +1,13 @@
 /** 异常报警配置 (/alarm/base/config): KPI thresholds and detection rules of domain.md, with defaults. */
 import { PageContainer, ProCard, ProForm, ProFormDigit, ProFormSwitch } from '@ant-design/pro-components';
 import { permissionString } from '@common/routes';
+import type { AbnormalSettings, KpiSettings } from '@contract/kpiSettings';
+import { ABNORMAL_KINDS, type AbnormalKind } from '@contract/vocabulary';
 import { useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Form, message, Skeleton, Space } from 'antd';
 import LoadFailed from '@/components/LoadFailed';
-import {
-  ABNORMAL_KINDS,
-  type AbnormalKind,
-  type AbnormalSettings,
-  fetchSettings,
-  type KpiSettings,
-  runDetection,
-  saveSettings,
-} from './service';
+import { fetchSettings, runDetection, saveSettings } from '@/services/kpiSettings';
 
 const PATH = '/alarm/base/config';
 

@@ -1,5 +1,7 @@
 /** 设备报警看板 (/alarm/board/eq): alarms per equipment, equipment × day heatmap, drill-down to points and events. */
 import { PageContainer, ProCard } from '@ant-design/pro-components';
+import type { EquipmentLoad } from '@contract/boards';
+import type { BoardQuery } from '@contract/kpi';
 import { useRequest } from 'ahooks';
 import { Button, Col, Drawer, Row, Skeleton, Table } from 'antd';
 import type React from 'react';
@@ -9,10 +11,9 @@ import BoardToolbar from '@/components/board/BoardToolbar';
 import { useBoardQuery } from '@/components/board/boardQuery';
 import Chart from '@/components/charts/Chart';
 import ExportButton from '@/components/ExportButton';
-import type { BoardQuery } from '@/services/boards';
+import { EQUIPMENT_PATH, fetchEquipmentBoard, fetchEquipmentDetail } from '@/services/boards';
 import { formatDateTime } from '@/utils/datetime';
 import { equipmentHeatmapOption, equipmentRankingOption } from './components/charts';
-import { EQUIPMENT_PATH, type EquipmentLoad, fetchEquipmentBoard, fetchEquipmentDetail } from './service';
 
 function EquipmentDrawer({
   equipment,

@@ -1,8 +1,8 @@
 /** 报警总览 (/alarm/board/over): KPI cards against targets, trend, priority split, top 10, ranking, floods. */
 import { PageContainer, ProCard } from '@ant-design/pro-components';
-import type { TargetKpi } from '@common/kpiTargets';
 import { permissionString } from '@common/routes';
 import { trendBucket, trendOption } from '@common/trendChart';
+import type { TargetKpi } from '@contract/vocabulary';
 import { Link, useAccess } from '@umijs/max';
 import { Col, Row, Segmented, Skeleton } from 'antd';
 import type React from 'react';
@@ -16,19 +16,10 @@ import Chart from '@/components/charts/Chart';
 import ExportButton from '@/components/ExportButton';
 import LoadFailedResult from '@/components/LoadFailed';
 import { BelowFold } from '@/components/NearViewport';
+import { arrived, fetchOverview, OVER_PATH, OVER_RANGE, OVER_RANK_BY, type RankBy } from '@/services/boards';
+import { fetchRanking, fetchSeries, fetchTrendPicture } from '@/services/kpi';
 import { plantTimeZone } from '@/utils/plantTime';
 import { priorityOption, rankingOption } from './components/charts';
-import {
-  arrived,
-  fetchOverview,
-  fetchRanking,
-  fetchSeries,
-  fetchTrendPicture,
-  OVER_PATH,
-  OVER_RANGE,
-  OVER_RANK_BY,
-  type RankBy,
-} from './service';
 
 const CARD_KPIS: TargetKpi[] = [
   'avgPer10Min',
@@ -77,17 +68,17 @@ export default function OverviewBoard() {
     [query],
   );
   const series = useBoardRequest(
-    () => fetchSeries(query, bucket),
-    () => arrived.series(query, bucket),
+    () => fetchSeries({ ...query, bucket }),
+    () => arrived.series({ ...query, bucket }),
     [query, bucket],
   );
   const ranking = useBoardRequest(
-    () => fetchRanking(query, rankBy),
-    () => arrived.ranking(query, rankBy),
+    () => fetchRanking({ ...query, by: rankBy }),
+    () => arrived.ranking({ ...query, by: rankBy }),
     [query, rankBy],
   );
   const trendPicture = useCallback(
-    (size: { width: number; height: number }) => fetchTrendPicture(query, bucket, size),
+    (size: { width: number; height: number }) => fetchTrendPicture({ ...query, bucket, ...size }),
     [query, bucket],
   );
 

@@ -1,6 +1,8 @@
 /** 报警性能看板 (/alarm/board/performance): ISA-18.2 table per console, EEMUA 191 operating levels, rates, floods. */
 import { PageContainer, ProCard } from '@ant-design/pro-components';
-import { formatKpi, judgeKpis, KPI_DEFINITIONS, kpiStatus, TARGET_KPIS } from '@common/kpiTargets';
+import { formatKpi, judgeKpis, KPI_DEFINITIONS, kpiStatus } from '@common/kpiTargets';
+import type { ConsolePerformance } from '@contract/boards';
+import { TARGET_KPIS } from '@contract/vocabulary';
 import { useRequest } from 'ahooks';
 import { Col, Row, Skeleton, Space, Table, Tag } from 'antd';
 import type React from 'react';
@@ -11,8 +13,8 @@ import { useBoardQuery } from '@/components/board/boardQuery';
 import { StatusTag } from '@/components/board/KpiCard';
 import Chart from '@/components/charts/Chart';
 import ExportButton from '@/components/ExportButton';
+import { fetchPerformance, PERFORMANCE_PATH } from '@/services/boards';
 import { floodTimelineOption, histogramOption, operatingLevelOption } from './components/charts';
-import { type ConsolePerformance, fetchPerformance, PERFORMANCE_PATH } from './service';
 
 type IsaRow = Omit<ConsolePerformance, 'console'> & { console: string; key: string };
 

@@ -1,9 +1,10 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { ProCard } from '@ant-design/pro-components';
+import type { ImportError, ImportResult } from '@contract/journal';
 import { Alert, Progress, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import ImportErrorTable from '@/components/ImportErrorTable';
-import { type ImportError, type ImportResult, importJournal, newJobId } from '../service';
+import { importJournal, newJobId } from '@/services/journal';
 import { useJobProgress } from './useJobProgress';
 
 /** Journal import: upload %, rows processed by the server, then the result or the row-level error table. */

@@ -6,11 +6,13 @@ import {
   ProFormSelect,
   ProFormText,
 } from '@ant-design/pro-components';
+import type { Scenario } from '@contract/vocabulary';
 import { Alert, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { newJobId, simulate } from '@/services/journal';
 import { fromPlantPicker, toPlantPicker } from '@/utils/plantTime';
-import { newJobId, SCENARIO_OPTIONS, type Scenario, simulate } from '../service';
+import { SCENARIO_OPTIONS } from '../scenarios';
 import { useJobProgress } from './useJobProgress';
 
 interface FormValues {

@@ -1,5 +1,6 @@
+import type { JobProgress } from '@contract/journal';
 import { useEffect, useState } from 'react';
-import { fetchProgress, type JobProgress } from '../service';
+import { fetchProgress } from '@/services/journal';
 
 const POLL_MS = 700;
 

@@ -1,6 +1,8 @@
 /** 对比优化看板 (/alarm/op/optimize): two windows or two scopes, every KPI side by side, per-point changes. */
 import { PageContainer, ProCard } from '@ant-design/pro-components';
-import { type Direction, formatKpi, KPI_DEFINITIONS } from '@common/kpiTargets';
+import { formatKpi, KPI_DEFINITIONS } from '@common/kpiTargets';
+import type { Comparison, PointDelta, ScopeOptions } from '@contract/boards';
+import type { KpiDirection } from '@contract/vocabulary';
 import { useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Col, Row, Skeleton, Space, Table, Tag, Typography } from 'antd';
@@ -12,19 +14,10 @@ import CustomRange from '@/components/board/CustomRange';
 import Chart from '@/components/charts/Chart';
 import type { ChartOption } from '@/components/charts/echarts';
 import ExportButton from '@/components/ExportButton';
-import { fetchScopeOptions, type ScopeOptions } from '@/services/boards';
-import {
-  type CompareQuery,
-  type Comparison,
-  comparisonParams,
-  fetchComparison,
-  OPTIMIZE_PATH,
-  type PointDelta,
-  readComparison,
-  type Side,
-} from './service';
+import { fetchComparison, fetchScopeOptions, OPTIMIZE_PATH } from '@/services/boards';
+import { type CompareQuery, comparisonParams, readComparison, type Side } from './comparison';
 
-const DIRECTIONS: Record<Direction, { label: string; color: string }> = {
+const DIRECTIONS: Record<KpiDirection, { label: string; color: string }> = {
   better: { label: '改善', color: 'success' },
   worse: { label: '变差', color: 'error' },
   same: { label: '持平', color: 'default' },
@@ -107,7 +100,7 @@ export default function OptimizeBoard() {
   const query = useMemo(() => readComparison(new URLSearchParams(search)), [search]);
   const update = (next: CompareQuery) => setParams(comparisonParams(next));
   const { data: options } = useRequest(() => fetchScopeOptions(OPTIMIZE_PATH));
-  const { data, error, refresh } = useRequest(() => fetchComparison(query), { refreshDeps: [query] });
+  const { data, error, refresh } = useRequest(() => fetchComparison(comparisonParams(query)), { refreshDeps: [query] });
   const chart = useMemo(
     () =>
       data && (data.gains.length || data.regressions.length) ? deltaOption(data.gains, data.regressions) : undefined,
@@ -147,7 +140,7 @@ export default function OptimizeBoard() {
                 {
                   title: '方向',
                   dataIndex: 'direction',
-                  render: (direction: Direction) => (
+                  render: (direction: KpiDirection) => (
                     <Tag color={DIRECTIONS[direction].color}>{DIRECTIONS[direction].label}</Tag>
                   ),
                 },

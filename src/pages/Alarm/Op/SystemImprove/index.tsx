@@ -1,6 +1,9 @@
 /** 系统改进看板 (/alarm/op/system/improve): KPI per week or month with applied changes, abnormal alarms found vs handled. */
 import { PageContainer, ProCard } from '@ant-design/pro-components';
-import { formatKpi, KPI_DEFINITIONS, kpiStatus, TARGET_KPIS } from '@common/kpiTargets';
+import { formatKpi, KPI_DEFINITIONS, kpiStatus } from '@common/kpiTargets';
+import type { Improvement, PeriodRow } from '@contract/boards';
+import type { ImprovementPeriod as Period } from '@contract/vocabulary';
+import { TARGET_KPIS } from '@contract/vocabulary';
 import { useRequest } from 'ahooks';
 import { Col, Row, Segmented, Skeleton, Table } from 'antd';
 import type React from 'react';
@@ -12,8 +15,8 @@ import { StatusTag } from '@/components/board/KpiCard';
 import Chart from '@/components/charts/Chart';
 import type { ChartOption } from '@/components/charts/echarts';
 import ExportButton from '@/components/ExportButton';
+import { fetchImprovement, IMPROVE_PATH } from '@/services/boards';
 import { formatPlantTime } from '@/utils/datetime';
-import { fetchImprovement, IMPROVE_PATH, type Improvement, type Period, type PeriodRow } from './service';
 
 const periodLabel = (row: PeriodRow) => formatPlantTime(row.start, 'YYYY-MM-DD');
 
@@ -102,7 +105,9 @@ function abnormalOption(periods: PeriodRow[]): ChartOption {
 export default function ImprovementBoard() {
   const { state, query, update, params, setParams } = useBoardQuery('30d');
   const period: Period = params.get('period') === 'month' ? 'month' : 'week';
-  const { data, error, refresh } = useRequest(() => fetchImprovement(query, period), { refreshDeps: [query, period] });
+  const { data, error, refresh } = useRequest(() => fetchImprovement({ ...query, period }), {
+    refreshDeps: [query, period],
+  });
   const trend = useMemo(() => (data ? trendOption(data) : undefined), [data]);
   const abnormal = useMemo(() => (data ? abnormalOption(data.periods) : undefined), [data]);
 

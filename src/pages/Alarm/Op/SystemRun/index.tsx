@@ -1,6 +1,7 @@
 /** 系统运行看板 (/alarm/op/system/run): live alarm state per console, refreshed while the tab is visible. */
 import { PageContainer, ProCard } from '@ant-design/pro-components';
 import { kpiStatus } from '@common/kpiTargets';
+import type { ConsoleRun } from '@contract/boards';
 import { Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Col, Row, Skeleton, Table, Tag, Typography } from 'antd';
@@ -13,8 +14,11 @@ import { InfoCard, StatusTag } from '@/components/board/KpiCard';
 import Chart from '@/components/charts/Chart';
 import type { ChartOption } from '@/components/charts/echarts';
 import ExportButton from '@/components/ExportButton';
+import { fetchSystemRun, RUN_PATH } from '@/services/boards';
 import { formatDateTime } from '@/utils/datetime';
-import { type ConsoleRun, fetchSystemRun, POLLING_MS, RUN_PATH } from './service';
+
+/** How often the board asks again while visible. */
+export const POLLING_MS = 30_000;
 
 const STATE_CARDS: { key: keyof ConsoleRun; title: string }[] = [
   { key: 'active', title: '活动报警' },

@@ -1,13 +1,15 @@
 /** 优化目标设置 (/alarm/op/config): KPI targets for the plant and per unit / console; the boards judge by them. */
 import { PageContainer, ProCard, ProForm, ProFormDigit, ProFormList, ProFormSelect } from '@ant-design/pro-components';
-import { KPI_DEFINITIONS, TARGET_KPIS } from '@common/kpiTargets';
+import { KPI_DEFINITIONS } from '@common/kpiTargets';
 import { permissionString } from '@common/routes';
+import { TARGET_KPIS } from '@contract/vocabulary';
 import { useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Form, message, Skeleton, Space } from 'antd';
 import { scopeSelectOptions } from '@/components/board/BoardToolbar';
 import LoadFailed from '@/components/LoadFailed';
-import { fetchTargets, fromForm, saveTargets, type TargetsForm, toForm } from './service';
+import { fetchTargets, saveTargets } from '@/services/boards';
+import { fromForm, type TargetsForm, toForm } from './form';
 
 // The seed declares only `view` on this page: saving takes the KPI settings' edit right (server/routes/boards/targets.ts).
 const EDIT = permissionString('/alarm/base/config', 'edit');

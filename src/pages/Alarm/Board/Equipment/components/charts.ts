@@ -1,8 +1,8 @@
 /** ECharts options of 设备报警看板. */
 
+import type { EquipmentBoard, EquipmentLoad } from '@contract/boards';
 import type { ChartOption } from '@/components/charts/echarts';
 import { formatPlantTime } from '@/utils/datetime';
-import type { EquipmentBoard, EquipmentLoad } from '../service';
 
 const RANKED = 15;
 

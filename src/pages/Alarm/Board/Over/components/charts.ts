@@ -1,7 +1,9 @@
 /** ECharts options of 报警总览 (the trend's is shared with the server: common/trendChart.ts): plain functions of the API's data. */
+
+import type { PriorityLook } from '@contract/boards';
+import type { KpiSummary, RankingRow } from '@contract/kpi';
+import type { Priority } from '@contract/vocabulary';
 import type { ChartOption } from '@/components/charts/echarts';
-import type { KpiSummary, Priority } from '@/services/boards';
-import type { PriorityLook, RankingRow } from '../service';
 
 const PRIORITY_ORDER: Priority[] = ['urgent', 'high', 'medium', 'low'];
 

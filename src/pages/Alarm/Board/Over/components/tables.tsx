@@ -1,6 +1,7 @@
 /** The tables of 报警总览, below the fold: fetched with antd's Table when scrolled to. */
+
+import type { Flood, KpiSummary } from '@contract/kpi';
 import { Table } from 'antd';
-import type { Flood, KpiSummary } from '@/services/boards';
 import { formatDateTime } from '@/utils/datetime';
 
 const RECENT_FLOODS = 10;

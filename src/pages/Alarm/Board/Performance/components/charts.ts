@@ -1,9 +1,10 @@
 /** ECharts options of 报警性能看板. */
 
-import { OPERATING_LEVELS, type OperatingLevel } from '@common/kpiTargets';
+import { OPERATING_LEVELS } from '@common/kpiTargets';
+import type { Performance } from '@contract/boards';
+import type { OperatingLevel } from '@contract/vocabulary';
 import type { ChartOption } from '@/components/charts/echarts';
 import { formatPlantTime } from '@/utils/datetime';
-import type { Performance } from '../service';
 
 const LEVEL_COLORS: Record<OperatingLevel, string> = {
   overloaded: 'rgba(255, 77, 79, 0.28)',

@@ -1,23 +1,5 @@
-import type { KpiTargets, TargetSettings } from '@common/kpiTargets';
-import { request } from '@umijs/max';
-import type { Envelope } from '@/services/api';
-import type { ScopeOptions } from '@/services/boards';
-
-export const TARGETS_PATH = '/alarm/op/config';
-
-export interface TargetsAnswer {
-  settings: TargetSettings;
-  defaults: TargetSettings;
-  options: ScopeOptions;
-}
-
-export async function fetchTargets(): Promise<TargetsAnswer> {
-  return (await request<Envelope<TargetsAnswer>>(TARGETS_PATH, { method: 'GET' })).data;
-}
-
-export async function saveTargets(data: TargetSettings): Promise<TargetsAnswer> {
-  return (await request<Envelope<TargetsAnswer>>(TARGETS_PATH, { method: 'PUT', data })).data;
-}
+/** 优化目标设置's form: the plant's targets, then one row per unit or console override. */
+import type { KpiTargets, TargetSettings } from '@contract/boards';
 
 /** One override row of the form: a scope (`unit:<name>` or `console:<name>`) and the targets it changes. */
 export type OverrideRow = { scope: string } & Partial<Record<keyof KpiTargets, number | null>>;

@@ -1,8 +1,6 @@
-import type { Direction, KpiTargets, TargetKpi } from '@common/kpiTargets';
+/** The comparison of 对比优化看板 as the address holds it, and as the board's query sends it. */
+import type { ComparisonQuery } from '@contract/boards';
 import dayjs from 'dayjs';
-import { getData, type KpiFigures } from '@/services/boards';
-
-export const OPTIMIZE_PATH = '/alarm/op/optimize';
 
 /** One side of the comparison: a window and a scope. */
 export interface Side {
@@ -16,25 +14,6 @@ export interface CompareQuery {
   a: Side;
   b: Side;
   condition?: string;
-}
-
-export interface PointDelta {
-  tag: string;
-  condition: string;
-  description: string;
-  before: number;
-  after: number;
-  delta: number;
-}
-
-export interface Comparison {
-  a: { figures: KpiFigures; targets: KpiTargets };
-  b: { figures: KpiFigures; targets: KpiTargets };
-  warnFactor: number;
-  kpis: { kpi: TargetKpi | 'annunciations'; before: number; after: number; delta: number; direction: Direction }[];
-  points: PointDelta[];
-  gains: PointDelta[];
-  regressions: PointDelta[];
 }
 
 const SIDE_KEYS = ['From', 'To', 'Unit', 'Console'] as const;
@@ -58,16 +37,13 @@ export function readComparison(params: URLSearchParams, now: Date = new Date()):
   return { a: side('a'), b: side('b'), condition: params.get('condition') || undefined };
 }
 
-export function comparisonParams(query: CompareQuery): Record<string, string> {
-  const params: Record<string, string> = {};
+export function comparisonParams(query: CompareQuery): ComparisonQuery {
+  const params: ComparisonQuery = { aFrom: query.a.from, aTo: query.a.to, bFrom: query.b.from, bTo: query.b.to };
   for (const prefix of ['a', 'b'] as const) {
-    for (const key of SIDE_KEYS) {
-      const value = query[prefix][field(key)];
-      if (value) params[`${prefix}${key}`] = value;
-    }
+    const { unit, console } = query[prefix];
+    if (unit) params[`${prefix}Unit`] = unit;
+    if (console) params[`${prefix}Console`] = console;
   }
   if (query.condition) params.condition = query.condition;
   return params;
 }
-
-export const fetchComparison = (query: CompareQuery) => getData<Comparison>(OPTIMIZE_PATH, comparisonParams(query));
