@@ -97,18 +97,6 @@ describe('board, KPI and journal calls on the real server', () => {
     expect(detection.open).toBeGreaterThanOrEqual(0);
   });
 
-  // The upload reaches the server, but the jsdom File's multipart body is not yet read back as the CSV it holds.
-  it.skip('imports a journal', async () => {
-    const job = journal.newJobId();
-    const csv = [
-      'Time,Tag,Condition,Event,Priority,Console,Unit,Description,Value',
-      '2025-03-01 08:00:00,FI-901,PVHI,ALM,高,一号操作台,常减压,进料流量高,12.5',
-    ];
-    const result = await journal.importJournal(new File([csv.join('\n')], 'journal.csv'), job, () => undefined);
-    expect(result).toEqual({ imported: 1, duplicates: 0, errors: [] });
-    expect((await journal.fetchProgress(job)).stage).toBe('done');
-  });
-
   it('simulates a journal, follows its progress and deletes the simulated batch', async () => {
     const job = journal.newJobId();
     const options = await boards.fetchScopeOptions('/alarm/op/optimize');
@@ -153,6 +141,8 @@ describe('board, KPI and journal calls on the real server', () => {
       'sendPictureAhead',
     ]);
     expect(functionsOf(kpiSettings)).toEqual(['fetchSettings', 'runDetection', 'saveSettings']);
+    // importJournal's multipart upload is exercised in Chromium (e2e/journal-import.spec.ts): jsdom's
+    // FormData does not reach the server as the browser sends it.
     expect(functionsOf(journal)).toEqual([
       'deleteBatch',
       'fetchBatches',
