@@ -17,9 +17,9 @@ import { stripVTControlCharacters } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
 import { pageTitle } from './fixtures';
 
-/** Cold, on a clean clone, Umi first builds every dependency (over a minute on two cores). */
+/** The first compile on a clean clone (no webpack cache) takes minutes on a busy two-core machine. */
 const COMPILE_TIMEOUT = 6 * 60_000;
-/** The embedded database's start, migrations and demo seed (half a minute on a busy machine). */
+/** The embedded database's start, migrations and demo seed (about 25 s on two cores, more beside a compile). */
 const API_TIMEOUT = 3 * 60_000;
 /** A dev build is large and unminified. */
 const PAGE = { timeout: 120_000 };
