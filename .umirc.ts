@@ -116,6 +116,10 @@ export default defineConfig({
   favicons: ['/favicon.svg'],
   links: [{ rel: 'manifest', href: '/manifest.webmanifest' }],
   metas: [{ name: 'theme-color', content: defaultSettings.colorPrimary as string }],
+  // Umi's dev-time dependency bundling (MFSU) builds node_modules apart from the app, without the module replacements
+  // of chainWebpack below, and breaks the app (ProLayout undefined, antd imports of src/ files that replace library
+  // parts left unresolved): `umi dev` builds everything with the one webpack configuration, like `max build`.
+  mfsu: false,
   mock: apiTarget ? false : {},
   proxy: apiTarget ? { '/api': { target: apiTarget, changeOrigin: true } } : {},
   define: { 'process.env.PWA': defaultSettings.pwa },

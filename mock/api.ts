@@ -3,9 +3,11 @@
  * in-memory embedded database seeded like a first `npm start` (server/dev/in-process.ts). Nothing here
  * describes an endpoint, so nothing can drift from the server.
  *
- * The app starts once, lazily, on the first `/api` request (the embedded database takes a few seconds),
- * and lives on `globalThis`, so Umi reloading this file keeps the data; restart `npm run dev` to pick up
- * server changes. The admin sign-in link is printed in the dev server's log once the app is ready.
+ * The app starts once, when Umi first loads this file (as the dev server starts), and lives on `globalThis`,
+ * so Umi reloading this file keeps the data; restart `npm run dev` to pick up server changes. It does not wait
+ * for a first `/api` request: a browser without a token makes none, so the admin sign-in link, printed in the
+ * dev server's log once the app is ready, would never come. A request that comes earlier waits for the start;
+ * after a failed start the next request tries again.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type InProcessApi, startInProcessApi } from '../server/dev/in-process';
@@ -34,6 +36,10 @@ function inProcessApi(): Promise<InProcessApi> {
   });
   return holder.alarmDevApi;
 }
+
+inProcessApi().catch((error: unknown) => {
+  process.stderr.write(`\n[mock] 内置 API 启动失败：${error instanceof Error ? error.stack : String(error)}\n\n`);
+});
 
 async function rawBody(req: MockRequest): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -8,22 +8,66 @@
  * sheet for the duration of the import. When exceljs itself fails on a corrupt archive it leaves that file
  * to its exit-time cleanup; every other ending (done, limit, consumer stop) removes it at once.
  */
-import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { JournalAssembler, resolveJournalOptions } from './assembler';
 import type { JournalInput } from './csv';
 import { type JournalBatch, JournalFileError, JournalLimitError, type JournalParseOptions } from './types';
 
+const AMPERSAND = 0x26;
+const SEMICOLON = 0x3b;
+/** The references to `&` XML allows in text: `&amp;` and the numeric ones. */
+const AMPERSAND_REFERENCE = /&(?:amp|#0*38|#x0*26);/g;
+/** Longer than any reference to `&` worth waiting for at the end of a piece. */
+const LONGEST_REFERENCE = 16;
+
+/** Where `bytes` may be cut: before a reference or UTF-8 sequence it does not hold whole. */
+function safeEnd(bytes: Buffer): number {
+  let end = bytes.length;
+  const ampersand = bytes.lastIndexOf(AMPERSAND);
+  if (ampersand !== -1 && end - ampersand < LONGEST_REFERENCE && bytes.indexOf(SEMICOLON, ampersand) === -1) {
+    end = ampersand;
+  }
+  let lead = end - 1;
+  while (lead >= 0 && end - lead < 4 && (bytes[lead] & 0xc0) === 0x80) lead--;
+  if (lead >= 0 && bytes[lead] >= 0xc0) {
+    const length = bytes[lead] >= 0xf0 ? 4 : bytes[lead] >= 0xe0 ? 3 : 2;
+    if (end - lead < length) end = lead;
+  }
+  return end;
+}
+
+function doubleAmpersands(bytes: Buffer): Buffer {
+  if (bytes.indexOf(AMPERSAND) === -1) return bytes;
+  // latin1 maps each byte to one character and back: UTF-8 sequences pass through untouched.
+  return Buffer.from(bytes.toString('latin1').replace(AMPERSAND_REFERENCE, '&amp;amp;'), 'latin1');
+}
+
 /**
- * exceljs runs the text of inline-string and formula-string cells through its entity decoder after its XML
- * parser has already decoded it, so a cell holding the text `&lt;` would be read as `<`. Its decoder is only
- * ever applied to parsed text: made the identity, every cell reads as written.
+ * A worksheet's XML as exceljs's worksheet reader should get it, so that every cell reads as written:
+ * - exceljs runs the text of inline-string and formula-string cells through its own entity decoder after its
+ *   XML parser has already decoded it, so a cell holding the text `&lt;` would be read as `<`. Each reference to
+ *   `&` is written once more over (`&amp;` → `&amp;amp;`): the parser leaves `&amp;` where the text had `&`, and
+ *   exceljs's second decoding turns that back into `&`, so no other entity-like text is touched. Nothing else
+ *   read from the sheet holds an `&` (formula texts do, and only their results are read).
+ * - exceljs decodes each piece of the XML as UTF-8 on its own, so a character cut between two pieces came out as
+ *   U+FFFD (a valid Chinese text refused now and then in a large sheet): pieces end on whole characters.
  */
-const exceljsUtils = createRequire(import.meta.url)('exceljs/lib/utils/utils.js') as {
-  xmlDecode(text: string): string;
-};
-exceljsUtils.xmlDecode = (text) => text;
+export async function* sheetXmlForExceljs(
+  source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+): AsyncGenerator<Buffer> {
+  let carried = Buffer.alloc(0);
+  for await (const chunk of source) {
+    const piece =
+      typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const bytes = carried.length ? Buffer.concat([carried, piece]) : piece;
+    const end = safeEnd(bytes);
+    // A copy: the source may reuse its buffer once the next piece is asked for.
+    carried = Buffer.from(bytes.subarray(end));
+    if (end > 0) yield doubleAmpersands(bytes.subarray(0, end));
+  }
+  if (carried.length) yield doubleAmpersands(carried);
+}
 
 /** exceljs keeps what it read of workbook.xml and its relations on the reader; its typings omit them. */
 interface WorkbookInternals {
@@ -161,6 +205,9 @@ export async function* readXlsxRows(
         continue;
       }
       sheetRead = true;
+      // The worksheet reader parses `iterator` (the sheet's XML) once its rows are first asked for.
+      const reader = worksheet as unknown as { iterator: AsyncIterable<Uint8Array | string> };
+      reader.iterator = sheetXmlForExceljs(reader.iterator);
       for await (const row of worksheet) {
         counted.check();
         const values = row.values as unknown[];

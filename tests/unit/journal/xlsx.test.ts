@@ -7,6 +7,7 @@ import {
   type JournalProgress,
   parseJournalXlsx,
 } from '../../../server/domain/journal';
+import { sheetXmlForExceljs } from '../../../server/domain/journal/xlsx';
 import { xlsxBytes } from '../../../server/export/xlsxWriter';
 import { bytesOf, readAll, utc, xlsxOf } from './helpers';
 
@@ -122,6 +123,23 @@ describe('parseJournalXlsx', () => {
       expect(errors).toEqual([]);
       expect(read.map((row) => row.description)).toEqual(texts);
     }
+  });
+
+  it('reads a large sheet of Chinese texts whole: no character is cut where the sheet is read in pieces', async () => {
+    // The console's own export (inline strings), about 1 MB of sheet XML that is mostly Chinese text: the pieces
+    // it is unpacked in end inside a character, save by chance.
+    const header = ['time', 'tag', 'condition', 'event', 'description'];
+    const rows = Array.from({ length: 1000 }, (_, index) => [
+      '2026-03-01 08:00:00',
+      `T-${index}`,
+      'PVHI',
+      'ALM',
+      `${index} 号联锁 & 流量高报警：${'请检查调节阀开度与上游压力'.repeat(20)}`,
+    ]);
+    const file = Readable.from(xlsxBytes([{ name: 'J', header, widths: header.map(() => 10), rows }]));
+    const { rows: read, errors } = await readAll(parseJournalXlsx(file));
+    expect(errors).toEqual([]);
+    expect(read.map((row) => row.description)).toEqual(rows.map((row) => row[4]));
   });
 
   it('explains a time column holding plain numbers', async () => {
@@ -285,6 +303,28 @@ describe('parseJournalXlsx', () => {
       break;
     }
     expect(source.destroyed).toBe(true);
+  });
+});
+
+describe('sheetXmlForExceljs', () => {
+  const xml = '<c t="inlineStr"><is><t>R&amp;D &#38;lt; &#x26; &lt;b&gt; 流量高 😀</t></is></c>';
+  const expected = '<c t="inlineStr"><is><t>R&amp;amp;D &amp;amp;lt; &amp;amp; &lt;b&gt; 流量高 😀</t></is></c>';
+
+  it('cut anywhere, hands on whole characters and references, each reference to & doubled', async () => {
+    const bytes = Buffer.from(xml);
+    const fatal = new TextDecoder('utf-8', { fatal: true });
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      const pieces: Buffer[] = [];
+      for await (const piece of sheetXmlForExceljs([bytes.subarray(0, cut), bytes.subarray(cut)])) pieces.push(piece);
+      // Each piece decodes on its own, as exceljs decodes it.
+      expect(pieces.map((piece) => fatal.decode(piece)).join('')).toBe(expected);
+    }
+  });
+
+  it('hands on a piece without an ampersand or a cut character as it came', async () => {
+    const pieces: Buffer[] = [];
+    for await (const piece of sheetXmlForExceljs(['<v>12.5</v>', '<t>流量</t>'])) pieces.push(piece);
+    expect(pieces.map(String)).toEqual(['<v>12.5</v>', '<t>流量</t>']);
   });
 });
 
