@@ -3,6 +3,7 @@
  * with their Chinese labels (columns of the export and the import, names in the audit trail), the ISA-18.2
  * alarm states and the abnormal-alarm kinds.
  */
+import type { AbnormalKind, IsaState } from '../contract/vocabulary';
 
 /** Fields of an alarm point as the library shows, exports, imports and audits them, in display order. */
 export const POINT_FIELD_LABELS = {
@@ -52,7 +53,7 @@ export interface AlarmStateFlags {
   outOfService: boolean;
 }
 
-export const ISA_STATES = {
+export const ISA_STATES: Record<IsaState, { label: string; color: string }> = {
   A: { label: '正常', color: 'success' },
   B: { label: '未确认报警', color: 'error' },
   C: { label: '已确认报警', color: 'warning' },
@@ -60,11 +61,7 @@ export const ISA_STATES = {
   E: { label: '已搁置', color: 'purple' },
   F: { label: '设计抑制', color: 'default' },
   G: { label: '停用/退出服务', color: 'default' },
-} as const;
-
-export type IsaState = keyof typeof ISA_STATES;
-
-export const ISA_STATE_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const satisfies readonly IsaState[];
+};
 
 /**
  * The ISA-18.2 state letter. Out of service hides a point from everything, suppression by design from
@@ -80,23 +77,17 @@ export function isaState(flags: AlarmStateFlags): IsaState {
 }
 
 /** Abnormal-alarm kinds of the detection (server/domain/kpi/detection.ts) as people call them. */
-export const ABNORMAL_KIND_LABELS = {
+export const ABNORMAL_KIND_LABELS: Record<AbnormalKind, string> = {
   chattering: '颤振报警',
   fleeting: '瞬时报警',
   standing: '长时报警',
   frequent: '频繁报警',
   floodContributor: '泛滥贡献报警',
-} as const;
-
-export type AbnormalKindCode = keyof typeof ABNORMAL_KIND_LABELS;
+};
 
 export function abnormalKindLabel(kind: string): string {
   return (ABNORMAL_KIND_LABELS as Record<string, string>)[kind] ?? kind;
 }
-
-export const ABNORMAL_STATUS_VALUES = ['未处置', '已处置', '已忽略'] as const;
-
-export const RATIONALIZATION_STATUS_VALUES = ['待确认', '已确认'] as const;
 
 /** The message of an edit made against an older version of the point (HTTP 409). */
 export const STALE_POINT_MESSAGE = '该报警点已被他人修改，请刷新后重试';
@@ -114,102 +105,3 @@ export const NUMERIC_POINT_FIELDS = [
   'offDelaySeconds',
   'maxResponseMinutes',
 ] as const satisfies readonly PointField[];
-
-export type PriorityCode = 'urgent' | 'high' | 'medium' | 'low';
-export type RationalizationStatus = (typeof RATIONALIZATION_STATUS_VALUES)[number];
-export type AbnormalStatus = (typeof ABNORMAL_STATUS_VALUES)[number];
-/** Where a change of a point came from: a library edit or an import (both outside MOC), or a change request. */
-export type AuditSource = 'library' | 'moc' | 'import';
-
-/** An alarm point as the API shows it: plant names beside their ids, times ISO 8601 UTC. */
-export interface AlarmPointRow {
-  id: number;
-  tag: string;
-  condition: string;
-  description: string;
-  unitId: number | null;
-  unit: string | null;
-  equipmentId: number | null;
-  equipment: string | null;
-  consoleId: number | null;
-  console: string | null;
-  systemType: string;
-  limitValue: number | null;
-  engineeringUnit: string;
-  rangeLow: number | null;
-  rangeHigh: number | null;
-  deadband: number | null;
-  onDelaySeconds: number | null;
-  offDelaySeconds: number | null;
-  priority: PriorityCode;
-  alarmClass: string;
-  cause: string;
-  consequence: string;
-  operatorResponse: string;
-  maxResponseMinutes: number | null;
-  enabled: boolean;
-  rationalizationStatus: RationalizationStatus;
-  confirmedBy: string | null;
-  confirmedAt: string | null;
-  version: number;
-  createdBy: string;
-  updatedBy: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** A row of the library list. */
-export interface ListedAlarmPoint extends AlarmPointRow {
-  state: IsaState;
-  /** Kinds of the point's open abnormal records. */
-  openAbnormal: string[];
-}
-
-export interface AlarmPointEvent {
-  time: string;
-  event: string;
-  priority: string;
-  console: string | null;
-  value: string | null;
-  description: string | null;
-}
-
-/** One abnormal-alarm record with its point. */
-export interface AbnormalRecord {
-  id: number;
-  pointId: number;
-  tag: string;
-  condition: string;
-  description: string;
-  unit: string | null;
-  console: string | null;
-  pointDeleted: boolean;
-  kind: string;
-  firstSeen: string;
-  lastSeen: string;
-  count: number;
-  status: AbnormalStatus;
-  handledBy: string | null;
-  handledAt: string | null;
-  note: string;
-}
-
-/** One row of the audit trail. */
-export interface AlarmPointChange {
-  id: number;
-  changedAt: string;
-  changedBy: string;
-  field: string;
-  before: string | null;
-  after: string | null;
-  source: AuditSource;
-  changeRequestId: number | null;
-}
-
-export interface AlarmPointDetail {
-  point: AlarmPointRow;
-  state: AlarmStateFlags & { letter: IsaState; lastEventAt: string | null };
-  events: AlarmPointEvent[];
-  abnormal: AbnormalRecord[];
-  changes: AlarmPointChange[];
-}

@@ -5,7 +5,7 @@
  * limits are compared with absolute ones and percentages with percentages: an absolute limit and a
  * percentage of a range nobody knows yet cannot be ordered.
  */
-import type { LimitMode } from './templates';
+import type { LimitMode } from '../contract/vocabulary';
 
 export interface TemplateItemInput {
   condition: string;

@@ -3,28 +3,10 @@
  * the deviation kinds, and one sentence per deviation. The evaluation itself is server/domain/templates.
  */
 
-export type LimitMode = 'absolute' | 'percent';
-export type PriorityCode = 'urgent' | 'high' | 'medium' | 'low';
-
-/** One item of a template: the settings an alarm of that condition should have; null = not prescribed. */
-export interface TemplateItemRule {
-  /** Alarm type code (报警类型). */
-  condition: string;
-  /** An absolute limit, or a percentage of the point's instrument range. */
-  limitMode: LimitMode;
-  limitValue: number | null;
-  priority: PriorityCode;
-  deadband: number | null;
-  onDelaySeconds: number | null;
-  offDelaySeconds: number | null;
-  required: boolean;
-}
+import type { Deviation, TemplateVocabulary } from '../contract/templates';
+import type { ComparedField, DeviationKind, LimitMode } from '../contract/vocabulary';
 
 export const LIMIT_MODE_LABELS: Record<LimitMode, string> = { absolute: '绝对值', percent: '量程百分比' };
-
-/** The settings a template item prescribes and the evaluation compares, in display order. */
-export const COMPARED_FIELDS = ['limitValue', 'priority', 'deadband', 'onDelaySeconds', 'offDelaySeconds'] as const;
-export type ComparedField = (typeof COMPARED_FIELDS)[number];
 
 export const COMPARED_FIELD_LABELS: Record<ComparedField, string> = {
   limitValue: '限值',
@@ -34,40 +16,12 @@ export const COMPARED_FIELD_LABELS: Record<ComparedField, string> = {
   offDelaySeconds: '恢复延时(秒)',
 };
 
-/**
- * - `missing`: a required item has no alarm point on the equipment;
- * - `extra`: an alarm point whose condition the template has no item for;
- * - `different`: a point's setting differs from the item's (`expected` is the template's, with a percent
- *   limit resolved against the point's range; `actual` the point's);
- * - `noRange`: a percent limit on a point without a usable instrument range, which cannot be compared.
- */
-export type DeviationKind = 'missing' | 'extra' | 'different' | 'noRange';
-
 export const DEVIATION_KIND_LABELS: Record<DeviationKind, string> = {
   missing: '缺少必需报警',
   extra: '多余报警',
   different: '设置不一致',
   noRange: '无法比较',
 };
-
-export interface Deviation {
-  kind: DeviationKind;
-  /** Alarm type code of the item or the point. */
-  condition: string;
-  /** The alarm point concerned; null for `missing`. */
-  pointId: number | null;
-  tag: string | null;
-  /** The setting concerned (`different`, `noRange`); null otherwise. */
-  field: ComparedField | null;
-  expected: number | string | null;
-  actual: number | string | null;
-}
-
-/** The alarm types and priorities as the dictionaries name and colour them: what forms offer, how codes read. */
-export interface TemplateVocabulary {
-  conditions: { code: string; name: string; color: string; enabled: boolean }[];
-  priorities: { code: PriorityCode; name: string; color: string }[];
-}
 
 /** Names to print codes with: alarm types and priorities as the dictionaries call them. */
 export interface DeviationNames {

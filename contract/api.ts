@@ -5,11 +5,16 @@
 import type { approvalEndpoints } from './approvals';
 import type { boardEndpoints } from './boards';
 import type { changeEndpoints } from './changes';
+import type { alarmTypeEndpoints, priorityEndpoints, systemTypeEndpoints } from './dictionaries';
 import type { Keyed } from './endpoint';
 import type { flowEndpoints } from './flows';
 import type { journalEndpoints } from './journal';
 import type { kpiEndpoints } from './kpi';
 import type { kpiSettingsEndpoints } from './kpiSettings';
+import type { abnormalListEndpoints, libraryEndpoints } from './library';
+import type { permissionEndpoints } from './permission';
+import type { evaluationEndpoints, templateEndpoints } from './templates';
+import type { userEndpoints } from './user';
 import type { workingEndpoints } from './working';
 
 export type Api = Keyed<typeof approvalEndpoints> &
@@ -19,4 +24,13 @@ export type Api = Keyed<typeof approvalEndpoints> &
   Keyed<typeof boardEndpoints> &
   Keyed<typeof kpiEndpoints> &
   Keyed<typeof kpiSettingsEndpoints> &
-  Keyed<typeof journalEndpoints>;
+  Keyed<typeof journalEndpoints> &
+  Keyed<typeof libraryEndpoints> &
+  Keyed<typeof abnormalListEndpoints> &
+  Keyed<typeof templateEndpoints> &
+  Keyed<typeof evaluationEndpoints> &
+  Keyed<typeof alarmTypeEndpoints> &
+  Keyed<typeof systemTypeEndpoints> &
+  Keyed<typeof priorityEndpoints> &
+  Keyed<typeof permissionEndpoints> &
+  Keyed<typeof userEndpoints>;

@@ -121,3 +121,35 @@ export type OperatingLevel = (typeof OPERATING_LEVELS)[number];
 /** How a lower-is-better KPI moved between two windows. */
 export const KPI_DIRECTIONS = ['better', 'worse', 'same'] as const;
 export type KpiDirection = (typeof KPI_DIRECTIONS)[number];
+
+/** Where an alarm point stands in its rationalization (docs/domain.md). */
+export const RATIONALIZATION_STATUSES = ['待确认', '已确认'] as const;
+export type RationalizationStatus = (typeof RATIONALIZATION_STATUSES)[number];
+
+/** The ISA-18.2 alarm states A–G of a point. */
+export const ISA_STATE_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
+export type IsaState = (typeof ISA_STATE_LETTERS)[number];
+
+/** An abnormal-alarm record is open (未处置) until handled or ignored. */
+export const ABNORMAL_STATUSES = ['未处置', '已处置', '已忽略'] as const;
+export type AbnormalStatus = (typeof ABNORMAL_STATUSES)[number];
+
+/** Where a change of a point came from: a library edit or an import (both outside MOC), or a change request. */
+export const AUDIT_SOURCES = ['library', 'moc', 'import'] as const;
+export type AuditSource = (typeof AUDIT_SOURCES)[number];
+
+/** A template item's limit: an absolute value, or a percentage of the point's instrument range. */
+export const LIMIT_MODES = ['absolute', 'percent'] as const;
+export type LimitMode = (typeof LIMIT_MODES)[number];
+
+/** The settings a template item prescribes and the evaluation compares, in display order. */
+export const COMPARED_FIELDS = ['limitValue', 'priority', 'deadband', 'onDelaySeconds', 'offDelaySeconds'] as const;
+export type ComparedField = (typeof COMPARED_FIELDS)[number];
+
+/**
+ * How an equipment's alarms deviate from its template: `missing` a required item has no alarm point;
+ * `extra` a point whose condition the template has no item for; `different` a setting differs from the
+ * item's; `noRange` a percent limit on a point without a usable range, which cannot be compared.
+ */
+export const DEVIATION_KINDS = ['missing', 'extra', 'different', 'noRange'] as const;
+export type DeviationKind = (typeof DEVIATION_KINDS)[number];

@@ -4,16 +4,11 @@
  */
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DictionaryFilters } from '../../contract/dictionaries';
 import type { Page, PageRequest } from '../../contract/http';
 import type { Database, Executor } from '../db';
 import { alarmPoints, alarmTypes, type PriorityRow, priorities, systemTypes } from '../db/schema';
 import { containsPattern, inBatches, isUniqueViolation, pageWindow } from './listing';
-
-export interface DictionaryFilters {
-  /** Part of the code or the name, case-insensitive. */
-  keyword?: string;
-  enabled?: boolean;
-}
 
 export type CodedTable = typeof alarmTypes | typeof systemTypes;
 

@@ -8,23 +8,23 @@
  * differ only in the audit source and the change request id they pass.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  type AbnormalKindCode,
-  type AbnormalRecord,
-  type AlarmPointChange,
-  type AlarmPointDetail,
-  type AlarmPointEvent,
-  type AlarmPointRow,
-  type AuditSource,
-  CREATED_FIELD,
-  type ListedAlarmPoint,
-  type PointField,
-  type RationalizationStatus,
-} from '../../common/alarmLibrary';
+import { CREATED_FIELD, type PointField } from '../../common/alarmLibrary';
 import type { Page, PageRequest } from '../../contract/http';
+import type {
+  AbnormalFilters,
+  AbnormalRecord,
+  AlarmPoint as AlarmPointRow,
+  LibraryFilters,
+  LibraryOptions,
+  LibrarySortField,
+  ListedPoint,
+  PointChange,
+  PointDetail,
+  PointEvent,
+} from '../../contract/library';
+import { type AuditSource, PRIORITIES, type Priority, type RationalizationStatus } from '../../contract/vocabulary';
 import type { Database, Executor } from '../db';
-import { type AlarmPoint, alarmPointChanges, alarmPoints, PRIORITY_CODES } from '../db/schema';
-import type { Priority } from '../domain/kpi/types';
+import { type AlarmPoint, alarmPointChanges, alarmPoints } from '../db/schema';
 import type { ImportBatch, ImportDictionaries, ImportError, ImportedPoint } from '../domain/library/import';
 import { changedFields, type FieldChange, type NumericSettings, settingProblems } from '../domain/library/settings';
 import { pointState } from '../domain/library/state';
@@ -32,22 +32,6 @@ import { insertNames } from './journal';
 import { inBatches, pageWindow } from './listing';
 import { arrayParam, epochMs, isoTime, queryJsonRows, queryRows } from './raw-sql';
 
-export interface LibraryFilters {
-  /** Start of the tag, case-insensitive. */
-  tag?: string;
-  unitId?: number;
-  equipmentId?: number;
-  consoleId?: number;
-  condition?: string;
-  priority?: Priority;
-  rationalizationStatus?: RationalizationStatus;
-  /** Points with an open (未处置) abnormal record of this kind. */
-  abnormalKind?: AbnormalKindCode;
-  enabled?: boolean;
-}
-
-export const LIBRARY_SORT_FIELDS = ['tag', 'priority', 'updatedAt', 'rationalizationStatus'] as const;
-export type LibrarySortField = (typeof LIBRARY_SORT_FIELDS)[number];
 export interface LibrarySort {
   field: LibrarySortField;
   descending: boolean;
@@ -102,15 +86,6 @@ export type PointChangeResult =
   | { ok: true; changes: FieldChange[] }
   | { ok: false; reason: 'missing' | 'stale' }
   | { ok: false; reason: 'invalid'; field: PointField; message: string };
-
-export interface AbnormalFilters {
-  tag?: string;
-  kind?: AbnormalKindCode;
-  status?: string;
-  unitId?: number;
-  consoleId?: number;
-  pointId?: number;
-}
 
 export interface LibraryImportResult {
   created: number;
@@ -172,7 +147,7 @@ function pointWhere(filters: LibraryFilters) {
 
 /** Severity order of the priorities (urgent first), not their spelling. */
 const PRIORITY_RANK = sql.raw(
-  `array_position(array[${PRIORITY_CODES.map((code) => `'${code}'`).join(',')}]::text[], p.priority)`,
+  `array_position(array[${PRIORITIES.map((code) => `'${code}'`).join(',')}]::text[], p.priority)`,
 );
 
 function pointOrder(sort: LibrarySort | undefined) {
@@ -437,7 +412,7 @@ export function createLibraryRepository(db: Database) {
       page: PageRequest,
       sort?: LibrarySort,
       tx: Executor = db,
-    ): Promise<Page<ListedAlarmPoint>> {
+    ): Promise<Page<ListedPoint>> {
       const { limit, offset } = pageWindow(page);
       const where = pointWhere(filters);
       const order = pointOrder(sort);
@@ -486,7 +461,7 @@ export function createLibraryRepository(db: Database) {
       return row;
     },
 
-    async detail(id: number, tx: Executor = db): Promise<AlarmPointDetail | undefined> {
+    async detail(id: number, tx: Executor = db): Promise<PointDetail | undefined> {
       const [row] = await queryRows<PointRow & StateColumns & { lastEventAt: string | null }>(
         tx,
         sql`select ${POINT_COLUMNS}, s.state as replay, ${LAST_EVENT('ALM')} as "lastAlarm",
@@ -495,7 +470,7 @@ export function createLibraryRepository(db: Database) {
       );
       if (!row || row.deleted) return undefined;
       const { replay, lastAlarm, lastAck, lastEventAt, ...point } = row;
-      const events = await queryRows<AlarmPointEvent>(
+      const events = await queryRows<PointEvent>(
         tx,
         sql`select ${isoTime('e.time')} as time, e.event, e.priority, c.name as console,
               coalesce(e.value_text, e.value_number::text) as value, e.description
@@ -506,7 +481,7 @@ export function createLibraryRepository(db: Database) {
         tx,
         sql`select ${ABNORMAL_COLUMNS} from ${ABNORMAL_FROM} where a.point_id = ${id} order by ${ABNORMAL_ORDER} limit 100`,
       );
-      const changes = await queryRows<AlarmPointChange>(
+      const changes = await queryRows<PointChange>(
         tx,
         sql`select id, ${isoTime('changed_at')} as "changedAt", changed_by as "changedBy", field, before, after, source,
               change_request_id as "changeRequestId"
@@ -581,6 +556,37 @@ export function createLibraryRepository(db: Database) {
             where id = ${id} and status = '未处置' returning id`,
       );
       return closed.length > 0;
+    },
+
+    /** What the filters and the edit form choose from. */
+    async options(tx: Executor = db): Promise<LibraryOptions> {
+      const [units, consoles, equipment, conditions, systemTypes, priorities] = await Promise.all([
+        queryRows<LibraryOptions['units'][number]>(tx, sql`select id, name from units order by name`),
+        queryRows<LibraryOptions['consoles'][number]>(tx, sql`select id, name from consoles order by name`),
+        queryRows<LibraryOptions['equipment'][number]>(
+          tx,
+          sql`select id, name, unit_id as "unitId" from equipment order by name`,
+        ),
+        queryRows<LibraryOptions['conditions'][number]>(
+          tx,
+          sql`select code, name, color from alarm_types order by sort_order, id`,
+        ),
+        queryRows<LibraryOptions['systemTypes'][number]>(
+          tx,
+          sql`select code, name from system_types where enabled order by id`,
+        ),
+        queryRows<LibraryOptions['priorities'][number]>(
+          tx,
+          sql`select code, name, color from priorities order by sort_order, id`,
+        ),
+      ]);
+      return { units, consoles, equipment, conditions, systemTypes, priorities };
+    },
+
+    /** The priorities' names by code, as the export writes them. */
+    async priorityNames(tx: Executor = db): Promise<Map<string, string>> {
+      const rows = await queryRows<{ code: string; name: string }>(tx, sql`select code, name from priorities`);
+      return new Map(rows.map((row) => [row.code, row.name]));
     },
 
     /** What the import checks rows against. */

@@ -4,8 +4,8 @@
  * alarm points.
  */
 import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { TemplateVocabulary } from '../../common/templates';
 import type { Page, PageRequest } from '../../contract/http';
+import type { TemplateFilters, TemplateVocabulary } from '../../contract/templates';
 import type { Database, Executor } from '../db';
 import {
   type AlarmTemplate,
@@ -22,13 +22,6 @@ import {
 import type { EquipmentSubject, EvaluatedPoint } from '../domain/templates/evaluation';
 import type { SaveResult } from './dictionaries';
 import { containsPattern, inBatches, isUniqueViolation, pageWindow } from './listing';
-
-export interface TemplateFilters {
-  /** Part of the name or the description, case-insensitive. */
-  keyword?: string;
-  /** Part of the equipment type. */
-  equipmentType?: string;
-}
 
 export type TemplateFields = Pick<AlarmTemplate, 'name' | 'equipmentType' | 'description'>;
 export type TemplateItemFields = Omit<AlarmTemplateItem, 'id' | 'templateId' | 'sortOrder'>;

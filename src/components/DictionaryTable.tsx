@@ -13,12 +13,12 @@ import {
   ProTable,
 } from '@ant-design/pro-components';
 import { permissionString } from '@common/routes';
+import type { Page, PageRequest } from '@contract/http';
 import { useAccess } from '@umijs/max';
 import { Button, message, Popconfirm, Space } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
-import type { CrudService } from '@/services/crud';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
 
 export interface DictionaryRow {
@@ -29,12 +29,21 @@ export interface DictionaryRow {
   enabled: boolean;
 }
 
+/** The calls of one dictionary (src/services/dictionaries.ts) and its export address. */
+export interface DictionaryService<Row, Body> {
+  exportPath: string;
+  list(query: PageRequest & ListFilters): Promise<Page<Row>>;
+  create(body: Body): Promise<Row>;
+  update(id: number, body: Body): Promise<Row>;
+  remove(id: number): Promise<unknown>;
+}
+
 export interface DictionaryTableProps<Row extends DictionaryRow, Body> {
   /** The page's route in config/routes.ts: its create / edit / delete actions gate the buttons. */
   routePath: string;
   /** What one entry is called: 报警类型, 系统类型… */
   noun: string;
-  service: CrudService<Row, Body>;
+  service: DictionaryService<Row, Body>;
   /** Columns of the page's own fields, shown after the description. */
   extraColumns?: ProColumns<Row>[];
   /** Form fields of the page's own fields, shown after the description. */

@@ -5,7 +5,7 @@
  * A failed call answers `success: false` (an empty table): the request client has already shown why,
  * and ProTable would otherwise rethrow it as an unhandled rejection.
  */
-import type { Page, PageQuery } from '@/services/api';
+import type { Page, PageRequest } from '@contract/http';
 
 export type ListFilters = Record<string, string | number | boolean>;
 
@@ -35,7 +35,7 @@ export function sortParams(sort: Record<string, string | null> | undefined): Lis
 }
 
 export function tableRequest<T>(
-  fetchPage: (query: PageQuery & ListFilters) => Promise<Page<T>>,
+  fetchPage: (query: PageRequest & ListFilters) => Promise<Page<T>>,
   onFilters?: (filters: ListFilters) => void,
 ) {
   return async (

@@ -63,3 +63,14 @@ export function functionsOf(client: Record<string, unknown>): string[] {
     .map(([name]) => name)
     .sort();
 }
+
+/** An export's address (`pathOf`) answers an xlsx file to the administrator. */
+export async function expectXlsx(api: InProcessApi, path: string): Promise<void> {
+  const answer = await api.app.inject({
+    method: 'GET',
+    url: `/api${path}`,
+    headers: { authorization: `Bearer ${api.adminToken}` },
+  });
+  expect(answer.statusCode).toBe(200);
+  expect(answer.headers['content-type']).toContain('spreadsheetml');
+}

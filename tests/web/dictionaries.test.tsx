@@ -1,12 +1,12 @@
 /** 报警类型 / 系统类型 pages: data, empty and error states, form validation, actions by permission. */
 
 import { permissionString } from '@common/routes';
+import type { AlarmType } from '@contract/dictionaries';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import SystemTypePage from '@/pages/Alarm/Base/System';
 import AlarmTypePage from '@/pages/Alarm/Base/Type';
-import type { AlarmType } from '@/pages/Alarm/Base/Type/service';
 import { mockApi, startAppRuntime } from './helpers';
 import { ok, renderWithPermissions } from './render';
 

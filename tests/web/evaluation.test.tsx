@@ -1,11 +1,11 @@
 /** 模板评估 page: the evaluation table, unit summary and chart, drill-down, filters, empty and error states. */
 
 import { permissionString } from '@common/routes';
+import type { Evaluation, EvaluationOptions } from '@contract/templates';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import EvaluatePage from '@/pages/Alarm/Op/Evaluate';
-import type { Evaluation, EvaluationOptions } from '@/pages/Alarm/Op/Evaluate/service';
 import { mockApi, startAppRuntime } from './helpers';
 import { ok, renderWithPermissions } from './render';
 

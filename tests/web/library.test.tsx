@@ -1,14 +1,14 @@
 /** 报警列表 and 异常报警列表 pages: data, filters, sorting, drawer, edit form, actions by permission, import. */
 
-import { type AbnormalRecord, STALE_POINT_MESSAGE } from '@common/alarmLibrary';
+import { STALE_POINT_MESSAGE } from '@common/alarmLibrary';
 import { permissionString } from '@common/routes';
+import type { AbnormalRecord, LibraryOptions, ListedPoint, PointDetail } from '@contract/library';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import AbnormalListPage from '@/pages/Alarm/Bases/Abnormal';
 import AlarmLibraryPage from '@/pages/Alarm/Bases/List';
-import type { LibraryOptions, ListedPoint, PointDetail } from '@/pages/Alarm/Bases/List/service';
 import { mockApi, startAppRuntime } from './helpers';
 import { ok, renderWithPermissions } from './render';
 

@@ -4,13 +4,13 @@
  */
 
 import { permissionString, permissionTree, routeIndex } from '@common/routes';
+import type { RoleItem as RoleRow, UserItem as UserRow } from '@contract/permission';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { useState } from 'react';
 import PermissionPage from '@/pages/Permission';
 import PermissionTree from '@/pages/Permission/components/PermissionTree';
-import type { RoleRow, UserRow } from '@/pages/Permission/service';
 import { mockApi, startAppRuntime } from './helpers';
 import { ok, renderWithPermissions } from './render';
 

@@ -1,12 +1,12 @@
 /** 模板列表 and the 新建模板 / 编辑模板 form: data, empty and error states, validation, saving, permissions. */
 
 import { permissionString } from '@common/routes';
+import type { Template, TemplateOptions, TemplateSummary } from '@contract/templates';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import TemplateEditPage from '@/pages/Alarm/Template/Edit';
 import TemplateListPage from '@/pages/Alarm/Template/List';
-import type { Template, TemplateOptions, TemplateSummary } from '@/pages/Alarm/Template/service';
 import { mockApi, startAppRuntime } from './helpers';
 import { ok, renderWithPermissions } from './render';
 

@@ -1,7 +1,7 @@
 /** 多工况管理 and 新建工况: conditions per unit, switching and its history, the proposal form, and the library drawer's 工况设置. */
 
-import type { AlarmPointDetail } from '@common/alarmLibrary';
 import { permissionString } from '@common/routes';
+import type { PointDetail as AlarmPointDetail } from '@contract/library';
 import type {
   ConditionDetail,
   ConditionSummary,

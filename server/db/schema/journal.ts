@@ -23,8 +23,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { EVENT_SOURCES } from '../../../contract/vocabulary';
-import { PRIORITY_CODES } from './plant';
+import { EVENT_SOURCES, PRIORITIES } from '../../../contract/vocabulary';
 
 /** One import, collector call or simulation run; simulated batches can be deleted as a whole. */
 export const journalBatches = pgTable('journal_batches', {
@@ -51,7 +50,7 @@ export const alarmEvents = pgTable(
     // ingest resolves every id from its own table; points are only ever soft-deleted.
     pointId: integer('point_id').notNull(),
     event: text('event').notNull(),
-    priority: text('priority', { enum: PRIORITY_CODES }).notNull(),
+    priority: text('priority', { enum: PRIORITIES }).notNull(),
     consoleId: integer('console_id').notNull(),
     unitId: integer('unit_id'),
     /** Operating condition (工况) of the unit at the time, once conditions exist. */

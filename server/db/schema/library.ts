@@ -10,10 +10,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { AUDIT_SOURCES, PRIORITIES } from '../../../contract/vocabulary';
 import { timestamps } from './columns';
-import { alarmPoints, PRIORITY_CODES } from './plant';
-
-export const AUDIT_SOURCES = ['library', 'moc', 'import'] as const;
+import { alarmPoints } from './plant';
 
 /** One changed field of an alarm point: who, when, before → after, and the change request if any. */
 export const alarmPointChanges = pgTable(
@@ -64,7 +63,7 @@ export const alarmTemplateItems = pgTable(
     /** An absolute limit, or a percentage of the point's instrument range. */
     limitMode: text('limit_mode', { enum: LIMIT_MODES }).notNull().default('absolute'),
     limitValue: doublePrecision('limit_value'),
-    priority: text('priority', { enum: PRIORITY_CODES }).notNull(),
+    priority: text('priority', { enum: PRIORITIES }).notNull(),
     deadband: doublePrecision('deadband'),
     onDelaySeconds: integer('on_delay_seconds'),
     offDelaySeconds: integer('off_delay_seconds'),

@@ -11,10 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { PRIORITIES, RATIONALIZATION_STATUSES } from '../../../contract/vocabulary';
 import { timestamps } from './columns';
-
-export const PRIORITY_CODES = ['urgent', 'high', 'medium', 'low'] as const;
-export const RATIONALIZATION_STATUSES = ['待确认', '已确认'] as const;
 
 export const units = pgTable('units', {
   id: serial('id').primaryKey(),
@@ -65,7 +63,7 @@ export const alarmPoints = pgTable(
     deadband: doublePrecision('deadband'),
     onDelaySeconds: integer('on_delay_seconds'),
     offDelaySeconds: integer('off_delay_seconds'),
-    priority: text('priority', { enum: PRIORITY_CODES }).notNull().default('low'),
+    priority: text('priority', { enum: PRIORITIES }).notNull().default('low'),
     /** 安全 / 环保 / 一般… */
     alarmClass: text('alarm_class').notNull().default(''),
     cause: text('cause').notNull().default(''),

@@ -4,8 +4,8 @@
  * template evaluation's deviations call for.
  */
 
-import type { Deviation } from '../../../common/templates';
 import type { ChangeConflict, ChangeItemInput, PointSettings, SettingValue } from '../../../contract/moc';
+import type { Deviation } from '../../../contract/templates';
 import type { ChangeField } from '../../../contract/vocabulary';
 import { CHANGE_FIELDS } from '../../../contract/vocabulary';
 

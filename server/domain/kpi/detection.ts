@@ -14,9 +14,6 @@ import {
   resolveKpiSettings,
 } from './types';
 
-// The alarm library's schemas still take the kinds from here.
-export { ABNORMAL_KINDS, type AbnormalKind } from '../../../contract/vocabulary';
-
 /**
  * One abnormal-alarm finding (异常报警), times epoch ms. `count` means, per kind: chattering — annunciations
  * in chattering runs; fleeting — fleeting annunciations; standing — activations that went stale (lastSeen is

@@ -3,7 +3,8 @@
  * alarm_point_states (active since, shelved / suppressed / out-of-service bits) and the times of the
  * point's last activation and acknowledgement (the replay does not track acknowledgement).
  */
-import { type AlarmStateFlags, type IsaState, isaState } from '../../../common/alarmLibrary';
+import { type AlarmStateFlags, isaState } from '../../../common/alarmLibrary';
+import type { IsaState } from '../../../contract/vocabulary';
 import { OUT_OF_SERVICE, type ReplayState, SHELVED, SUPPRESSED } from '../ingest/replay';
 
 export interface PointState extends AlarmStateFlags {

@@ -4,7 +4,8 @@
  * the equipment must carry the item's settings (an equipment with a temperature and a pressure PVHI has
  * two points for the one PVHI item). Settings the item leaves empty are not prescribed and not compared.
  */
-import type { ComparedField, Deviation, PriorityCode, TemplateItemRule } from '../../../common/templates';
+import type { Deviation, TemplateItemRule } from '../../../contract/templates';
+import type { ComparedField, Priority } from '../../../contract/vocabulary';
 
 export interface EvaluatedPoint {
   id: number;
@@ -13,7 +14,7 @@ export interface EvaluatedPoint {
   limitValue: number | null;
   rangeLow: number | null;
   rangeHigh: number | null;
-  priority: PriorityCode;
+  priority: Priority;
   deadband: number | null;
   onDelaySeconds: number | null;
   offDelaySeconds: number | null;

@@ -5,13 +5,12 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { abnormalKindLabel } from '../../../common/alarmLibrary';
-import { envelope, IdParams, pageOf } from '../../../contract/http';
+import { abnormalListEndpoints } from '../../../contract/library';
 import { routePermission } from '../../auth/permissions';
 import { refused } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
-import type { AbnormalFilters as Filters } from '../../repositories/library';
-import { AbnormalClose, AbnormalFilters, AbnormalQuery, AbnormalRecord } from '../library/schemas';
+import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 import { requiredText } from '../text';
 
@@ -23,26 +22,23 @@ const time = (iso: string | null) => (iso ? new Date(iso) : null);
 const abnormalListRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { library } = app.repositories;
 
-  app.get(
-    PATH,
-    {
-      config: { permission: VIEW },
-      schema: { querystring: AbnormalQuery, response: { 200: envelope(pageOf(AbnormalRecord)) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(abnormalListEndpoints.list),
+    config: { permission: VIEW },
+    handler: async (request) => {
       const { current, pageSize, ...filters } = request.query;
-      return ok(await library.abnormalPage(filters as Filters, { current, pageSize }));
+      return ok(await library.abnormalPage(filters, { current, pageSize }));
     },
-  );
+  });
 
-  app.get(
-    `${PATH}/export`,
-    { config: { permission: VIEW }, schema: { querystring: AbnormalFilters } },
-    async (request, reply) =>
+  app.route({
+    ...routeOf(abnormalListEndpoints.export),
+    config: { permission: VIEW },
+    handler: async (request, reply) =>
       sendXlsx(reply, {
         fileStem: 'abnormal-alarms',
         sheetName: '异常报警列表',
-        rows: library.abnormalRows(request.query as Filters),
+        rows: library.abnormalRows(request.query),
         columns: [
           { header: '位号', value: (row) => row.tag, width: 20 },
           { header: '报警类型', value: (row) => row.condition, width: 10 },
@@ -59,15 +55,12 @@ const abnormalListRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { header: '处置说明', value: (row) => row.note, width: 32 },
         ],
       }),
-  );
+  });
 
-  app.put(
-    `${PATH}/:id`,
-    {
-      config: { permission: routePermission('/alarm/bases/list', 'handle') },
-      schema: { params: IdParams, body: AbnormalClose, response: { 200: envelope(AbnormalRecord) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(abnormalListEndpoints.close),
+    config: { permission: routePermission('/alarm/bases/list', 'handle') },
+    handler: async (request) => {
       const note = requiredText(request.body.note, request.body.status === '已忽略' ? '忽略原因' : '处置说明');
       const { id } = request.params;
       const closed = await library.closeAbnormal(id, request.body.status, note, currentUser(request).username);
@@ -76,7 +69,7 @@ const abnormalListRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!closed) throw refused(409, `该异常报警已是「${record.status}」状态，不能再次处置`);
       return ok(record);
     },
-  );
+  });
 };
 
 export default abnormalListRoutes;

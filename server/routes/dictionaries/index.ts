@@ -5,142 +5,99 @@
  * the priorities list, edit and export under those of 报警类型, and their names under each page that shows
  * change settings.
  */
-import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
-import { type Static, type TObject, Type } from 'typebox';
-import { Color, envelope, IdParams, pageOf, pageQueryProperties, Timestamp } from '../../../contract/http';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Static, TObject } from 'typebox';
+import {
+  type AlarmType,
+  type AlarmTypeBody,
+  alarmTypeEndpoints,
+  type CodedDictionaryEndpoints,
+  priorityEndpoints,
+  type SystemType,
+  type SystemTypeBody,
+  systemTypeEndpoints,
+} from '../../../contract/dictionaries';
 import { type Permission, routePermission } from '../../auth/permissions';
 import type { alarmTypes as alarmTypeTable, systemTypes as systemTypeTable } from '../../db/schema';
 import { refused } from '../../errors';
 import { sendXlsx, type XlsxColumn } from '../../export/xlsx';
-import type { CodedDictionary, CodedTable, DictionaryFilters } from '../../repositories/dictionaries';
+import type { CodedDictionary, CodedTable } from '../../repositories/dictionaries';
+import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 import { requiredText } from '../text';
 
-const Code = Type.String({ minLength: 1, maxLength: 32, pattern: '^\\s*[A-Za-z0-9_.-]+\\s*$' });
-const Name = Type.String({ minLength: 1, maxLength: 50 });
-const Description = Type.String({ maxLength: 500 });
-
-const filterProperties = {
-  keyword: Type.Optional(Type.String({ maxLength: 100 })),
-  enabled: Type.Optional(Type.Boolean()),
-};
-
-const common = {
-  id: Type.Integer(),
-  code: Type.String(),
-  name: Type.String(),
-  description: Type.String(),
-  enabled: Type.Boolean(),
-  updatedAt: Timestamp,
-};
-
-const AlarmType = Type.Object({ ...common, color: Type.String(), sortOrder: Type.Integer() });
-const AlarmTypeBody = Type.Object({
-  code: Code,
-  name: Name,
-  description: Type.Optional(Description),
-  color: Type.Optional(Color),
-  sortOrder: Type.Optional(Type.Integer({ minimum: 0, maximum: 99_999 })),
-  enabled: Type.Optional(Type.Boolean()),
-});
-
-const SystemType = Type.Object(common);
-const SystemTypeBody = Type.Object({
-  code: Code,
-  name: Name,
-  description: Type.Optional(Description),
-  enabled: Type.Optional(Type.Boolean()),
-});
-
-const Priority = Type.Object({
-  id: Type.Integer(),
-  code: Type.Union([Type.Literal('urgent'), Type.Literal('high'), Type.Literal('medium'), Type.Literal('low')]),
-  name: Type.String(),
-  color: Type.String(),
-  targetShare: Type.Integer(),
-  sortOrder: Type.Integer(),
-});
-const PriorityBody = Type.Object({ name: Name, color: Color, sortOrder: Type.Integer({ minimum: 0, maximum: 99 }) });
-
 const enabledLabel = (enabled: boolean) => (enabled ? '启用' : '停用');
 
-interface CodedDictionaryRoutes<TTable extends CodedTable, Body extends TObject> {
+/** A body as a route handler reads it (Fastify's own wrapping of the schema's type). */
+type RequestBody<Body extends TObject> = FastifyRequest<{ Body: Static<Body> }>['body'];
+
+interface CodedDictionaryRoutes<TTable extends CodedTable, Item extends TObject, Body extends TObject> {
   /** The route-table path of the page; the endpoints live under `/api` + this path. */
   path: string;
+  endpoints: CodedDictionaryEndpoints<string, Item, Body>;
   /** What one entry is called in messages, e.g. 报警类型. */
   noun: string;
   repository: CodedDictionary<TTable>;
-  item: TObject;
-  body: Body;
   /** Defaults for optional fields, trimmed text and anything else the table needs. */
-  toRow: (body: Static<Body>) => Omit<TTable['$inferInsert'], 'id' | 'createdAt' | 'updatedAt'>;
+  toRow: (body: RequestBody<Body>) => Omit<TTable['$inferInsert'], 'id' | 'createdAt' | 'updatedAt'>;
   exportStem: string;
   columns: XlsxColumn<TTable['$inferSelect']>[];
 }
 
-function registerCodedDictionary<TTable extends CodedTable, Body extends TObject>(
+function registerCodedDictionary<TTable extends CodedTable, Item extends TObject, Body extends TObject>(
   app: FastifyInstance,
-  spec: CodedDictionaryRoutes<TTable, Body>,
+  spec: CodedDictionaryRoutes<TTable, Item, Body>,
 ): void {
-  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
   const permission = (action: 'view' | 'create' | 'edit' | 'delete'): Permission => routePermission(spec.path, action);
-  const { repository, noun } = spec;
+  const { repository, noun, endpoints } = spec;
   const transaction = app.database.db.transaction.bind(app.database.db);
-  const Filters = Type.Object(filterProperties);
   const duplicate = (code: string) => refused(409, `${noun}编码「${code}」已存在，请换一个`);
   const missing = () => refused(404, `${noun}不存在或已被删除`);
 
-  typed.get(
-    spec.path,
-    {
-      config: { permission: permission('view') },
-      schema: {
-        querystring: Type.Object({ ...pageQueryProperties, ...filterProperties }),
-        response: { 200: envelope(pageOf(spec.item)) },
-      },
-    },
-    async (request) => {
-      const { current, pageSize, ...filters } = request.query as DictionaryFilters & typeof request.query;
+  // Generic schemas leave the type provider nothing to infer: the request types are named from them instead.
+  type Query = Static<(typeof endpoints)['list']['query']>;
+  type Filters = Static<(typeof endpoints)['export']['query']>;
+  type Params = Static<(typeof endpoints)['update']['params']>;
+
+  app.route<{ Querystring: Query }>({
+    ...routeOf(endpoints.list),
+    config: { permission: permission('view') },
+    handler: async (request) => {
+      const { current, pageSize, ...filters } = request.query;
       return ok(await repository.page(filters, { current, pageSize }));
     },
-  );
+  });
 
-  typed.get(
-    `${spec.path}/export`,
-    { config: { permission: permission('view') }, schema: { querystring: Filters } },
-    async (request, reply) =>
+  app.route<{ Querystring: Filters }>({
+    ...routeOf(endpoints.export),
+    config: { permission: permission('view') },
+    handler: async (request, reply) =>
       sendXlsx(reply, {
         fileStem: spec.exportStem,
         sheetName: noun,
         columns: spec.columns,
-        rows: repository.rows(request.query as DictionaryFilters),
+        rows: repository.rows(request.query),
       }),
-  );
+  });
 
-  typed.post(
-    spec.path,
-    {
-      config: { permission: permission('create') },
-      schema: { body: spec.body, response: { 200: envelope(spec.item) } },
-    },
-    async (request) => {
-      const row = spec.toRow(request.body as Static<Body>);
+  app.route<{ Body: Static<Body> }>({
+    ...routeOf(endpoints.create),
+    config: { permission: permission('create') },
+    handler: async (request) => {
+      const row = spec.toRow(request.body);
       const result = await repository.create(row);
       if (!result.ok) throw duplicate(row.code);
       return ok(result.row);
     },
-  );
+  });
 
-  typed.put(
-    `${spec.path}/:id`,
-    {
-      config: { permission: permission('edit') },
-      schema: { params: IdParams, body: spec.body, response: { 200: envelope(spec.item) } },
-    },
-    async (request) => {
-      const { id } = request.params as Static<typeof IdParams>;
-      const row = spec.toRow(request.body as Static<Body>);
+  app.route<{ Params: Params; Body: Static<Body> }>({
+    ...routeOf(endpoints.update),
+    config: { permission: permission('edit') },
+    handler: async (request) => {
+      const { id } = request.params;
+      const row = spec.toRow(request.body);
       return transaction(async (tx) => {
         const existing = await repository.findById(id, tx);
         if (!existing) throw missing();
@@ -153,16 +110,13 @@ function registerCodedDictionary<TTable extends CodedTable, Body extends TObject
         return ok(result.row);
       });
     },
-  );
+  });
 
-  typed.delete(
-    `${spec.path}/:id`,
-    {
-      config: { permission: permission('delete') },
-      schema: { params: IdParams, response: { 200: envelope(Type.Object({ id: Type.Integer() })) } },
-    },
-    async (request) => {
-      const { id } = request.params as Static<typeof IdParams>;
+  app.route<{ Params: Params }>({
+    ...routeOf(endpoints.remove),
+    config: { permission: permission('delete') },
+    handler: async (request) => {
+      const { id } = request.params;
       return transaction(async (tx) => {
         const existing = await repository.findById(id, tx);
         if (!existing) throw missing();
@@ -173,18 +127,17 @@ function registerCodedDictionary<TTable extends CodedTable, Body extends TObject
         return ok({ id });
       });
     },
-  );
+  });
 }
 
 const dictionaryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { alarmTypes, systemTypes, priorities } = app.repositories.dictionaries;
 
-  registerCodedDictionary<typeof alarmTypeTable, typeof AlarmTypeBody>(app, {
+  registerCodedDictionary<typeof alarmTypeTable, typeof AlarmType, typeof AlarmTypeBody>(app, {
     path: '/alarm/base/type',
+    endpoints: alarmTypeEndpoints,
     noun: '报警类型',
     repository: alarmTypes,
-    item: AlarmType,
-    body: AlarmTypeBody,
     toRow: (body) => ({
       code: body.code.trim(),
       name: requiredText(body.name, '名称'),
@@ -204,12 +157,11 @@ const dictionaryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ],
   });
 
-  registerCodedDictionary<typeof systemTypeTable, typeof SystemTypeBody>(app, {
+  registerCodedDictionary<typeof systemTypeTable, typeof SystemType, typeof SystemTypeBody>(app, {
     path: '/alarm/base/system',
+    endpoints: systemTypeEndpoints,
     noun: '系统类型',
     repository: systemTypes,
-    item: SystemType,
-    body: SystemTypeBody,
     toRow: (body) => ({
       code: body.code.trim(),
       name: requiredText(body.name, '名称'),
@@ -226,33 +178,31 @@ const dictionaryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // Priorities are the four fixed codes of the KPIs: their names and colours are edited with the alarm types.
-  app.get(
-    '/alarm/base/priorities',
-    {
-      config: { permission: routePermission('/alarm/base/type', 'view') },
-      schema: { response: { 200: envelope(Type.Array(Priority)) } },
-    },
-    async () => ok(await priorities.list()),
-  );
+  app.route({
+    ...routeOf(priorityEndpoints.list),
+    config: { permission: routePermission('/alarm/base/type', 'view') },
+    handler: async () => ok(await priorities.list()),
+  });
 
   // The change, condition and approval pages show priorities by these names too, each page under its own
   // view permission (an approver need not see 报警类型).
-  const PriorityName = Type.Object({ code: Priority.properties.code, name: Type.String(), color: Type.String() });
-  for (const path of ['/alarm/op/update', '/alarm/op/working', '/alarm/approve/list']) {
-    app.get(
-      `${path}/priorities`,
-      {
-        config: { permission: routePermission(path, 'view') },
-        schema: { response: { 200: envelope(Type.Array(PriorityName)) } },
-      },
-      async () => ok((await priorities.list()).map(({ code, name, color }) => ({ code, name, color }))),
-    );
+  const names = [
+    [priorityEndpoints.namesOfChanges, '/alarm/op/update'],
+    [priorityEndpoints.namesOfConditions, '/alarm/op/working'],
+    [priorityEndpoints.namesOfApprovals, '/alarm/approve/list'],
+  ] as const;
+  for (const [endpoint, path] of names) {
+    app.route({
+      ...routeOf(endpoint),
+      config: { permission: routePermission(path, 'view') },
+      handler: async () => ok((await priorities.list()).map(({ code, name, color }) => ({ code, name, color }))),
+    });
   }
 
-  app.get(
-    '/alarm/base/priorities/export',
-    { config: { permission: routePermission('/alarm/base/type', 'view') } },
-    async (_request, reply) =>
+  app.route({
+    ...routeOf(priorityEndpoints.export),
+    config: { permission: routePermission('/alarm/base/type', 'view') },
+    handler: async (_request, reply) =>
       sendXlsx(reply, {
         fileStem: 'priorities',
         sheetName: '优先级',
@@ -265,22 +215,19 @@ const dictionaryRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { header: '排序', value: (row) => row.sortOrder, width: 8 },
         ],
       }),
-  );
+  });
 
-  app.put(
-    '/alarm/base/priorities/:id',
-    {
-      config: { permission: routePermission('/alarm/base/type', 'edit') },
-      schema: { params: IdParams, body: PriorityBody, response: { 200: envelope(Priority) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(priorityEndpoints.update),
+    config: { permission: routePermission('/alarm/base/type', 'edit') },
+    handler: async (request) => {
       const { color, sortOrder } = request.body;
       const name = requiredText(request.body.name, '名称');
       const row = await priorities.update(request.params.id, { name, color, sortOrder });
       if (!row) throw refused(404, '优先级不存在');
       return ok(row);
     },
-  );
+  });
 };
 
 export default dictionaryRoutes;

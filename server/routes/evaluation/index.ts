@@ -4,87 +4,21 @@
  * page's choices. All under the route's view permission.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type Static, Type } from 'typebox';
 import { describeDeviation, deviationNames } from '../../../common/templates';
-import { envelope, Id, Nullable } from '../../../contract/http';
+import { type Evaluation, type EvaluationQuery, evaluationEndpoints } from '../../../contract/templates';
 import { routePermission } from '../../auth/permissions';
 import { evaluateTemplate } from '../../domain/templates/evaluation';
 import { refused } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
+import { routeOf } from '../endpoint';
 import { ok } from '../reply';
-import { Vocabulary } from '../templates/schemas';
 
 const VIEW = routePermission('/alarm/op/evaluate', 'view');
-
-const EvaluationQuery = Type.Object({
-  templateId: Id,
-  unitId: Type.Optional(Id),
-});
-
-const Value = Nullable(Type.Union([Type.Number(), Type.String()]));
-const Deviation = Type.Object({
-  kind: Type.Union([
-    Type.Literal('missing'),
-    Type.Literal('extra'),
-    Type.Literal('different'),
-    Type.Literal('noRange'),
-  ]),
-  condition: Type.String(),
-  pointId: Nullable(Type.Integer()),
-  tag: Nullable(Type.String()),
-  field: Nullable(
-    Type.Union([
-      Type.Literal('limitValue'),
-      Type.Literal('priority'),
-      Type.Literal('deadband'),
-      Type.Literal('onDelaySeconds'),
-      Type.Literal('offDelaySeconds'),
-    ]),
-  ),
-  expected: Value,
-  actual: Value,
-});
-
-const EquipmentResult = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  unitId: Type.Integer(),
-  unit: Type.String(),
-  score: Type.Number(),
-  matchingItems: Type.Integer(),
-  itemCount: Type.Integer(),
-  missing: Type.Integer(),
-  extra: Type.Integer(),
-  differing: Type.Integer(),
-  deviations: Type.Array(Deviation),
-});
-
-const Evaluation = Type.Object({
-  template: Type.Object({
-    id: Type.Integer(),
-    name: Type.String(),
-    equipmentType: Type.String(),
-    itemCount: Type.Integer(),
-  }),
-  equipment: Type.Array(EquipmentResult),
-  units: Type.Array(
-    Type.Object({ unitId: Type.Integer(), unit: Type.String(), equipmentCount: Type.Integer(), score: Type.Number() }),
-  ),
-});
-
-const Options = Type.Object({
-  templates: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), equipmentType: Type.String() })),
-  units: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
-  ...Vocabulary,
-});
 
 const evaluationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { templates } = app.repositories;
 
-  async function evaluation({
-    templateId,
-    unitId,
-  }: Static<typeof EvaluationQuery>): Promise<Static<typeof Evaluation>> {
+  async function evaluation({ templateId, unitId }: EvaluationQuery): Promise<Evaluation> {
     const template = await templates.findById(templateId);
     if (!template) throw refused(404, '模板不存在或已被删除');
     const subjects = await templates.equipmentOfType(template.equipmentType, unitId);
@@ -92,19 +26,16 @@ const evaluationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { template: { id, name, equipmentType, itemCount: items.length }, ...evaluateTemplate(items, subjects) };
   }
 
-  app.get(
-    '/alarm/op/evaluate',
-    {
-      config: { permission: VIEW },
-      schema: { querystring: EvaluationQuery, response: { 200: envelope(Evaluation) } },
-    },
-    async (request) => ok(await evaluation(request.query)),
-  );
+  app.route({
+    ...routeOf(evaluationEndpoints.evaluate),
+    config: { permission: VIEW },
+    handler: async (request) => ok(await evaluation(request.query)),
+  });
 
-  app.get(
-    '/alarm/op/evaluate/export',
-    { config: { permission: VIEW }, schema: { querystring: EvaluationQuery } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(evaluationEndpoints.export),
+    config: { permission: VIEW },
+    handler: async (request, reply) => {
       const [result, vocabulary] = await Promise.all([evaluation(request.query), templates.vocabulary()]);
       const names = deviationNames(vocabulary);
       return sendXlsx(reply, {
@@ -129,14 +60,14 @@ const evaluationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         rows: result.equipment,
       });
     },
-  );
+  });
 
-  app.get(
-    '/alarm/op/evaluate/options',
-    { config: { permission: VIEW }, schema: { response: { 200: envelope(Options) } } },
-    async () =>
+  app.route({
+    ...routeOf(evaluationEndpoints.options),
+    config: { permission: VIEW },
+    handler: async () =>
       ok({ templates: await templates.choices(), units: await templates.units(), ...(await templates.vocabulary()) }),
-  );
+  });
 };
 
 export default evaluationRoutes;

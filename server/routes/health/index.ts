@@ -1,17 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { envelope } from '../../../contract/http';
+import { userEndpoints } from '../../../contract/user';
+import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 
-const Health = Type.Object({
-  status: Type.Literal('ok'),
-  db: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]),
-});
-
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/health', { config: { permission: 'public' }, schema: { response: { 200: envelope(Health) } } }, async () =>
-    ok({ status: 'ok' as const, db: app.database.kind }),
-  );
+  app.route({
+    ...routeOf(userEndpoints.health),
+    config: { permission: 'public' },
+    handler: async () => ok({ status: 'ok' as const, db: app.database.kind }),
+  });
 };
 
 export default healthRoutes;

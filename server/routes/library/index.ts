@@ -6,38 +6,21 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'drizzle-orm';
-import { type Static, Type } from 'typebox';
 import { POINT_FIELD_LABELS, type PointField, STALE_POINT_MESSAGE } from '../../../common/alarmLibrary';
-import { envelope, IdParams, pageOf } from '../../../contract/http';
+import { envelope } from '../../../contract/http';
+import { ImportResult, libraryEndpoints } from '../../../contract/library';
 import { routePermission } from '../../auth/permissions';
 import { JournalFileError, readUploadedRows } from '../../domain/journal';
 import { LIBRARY_IMPORT_LIMITS, LibraryImportLimitError, libraryImportBatches } from '../../domain/library/import';
 import { ApiError, refused } from '../../errors';
 import { type CellValue, sendXlsx, type XlsxColumn } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
-import type {
-  ExportedPointRow,
-  LibraryFilters as Filters,
-  PointChangeResult,
-  PointRow,
-} from '../../repositories/library';
+import type { ExportedPointRow, PointChangeResult, PointRow } from '../../repositories/library';
 import { applyPointChange } from '../../repositories/library';
-import { queryRows } from '../../repositories/raw-sql';
+import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 import { requiredText } from '../text';
 import { singleUpload } from '../upload';
-import {
-  HandleBody,
-  ImportAnswer,
-  LibraryFilters,
-  LibraryOptions,
-  LibraryQuery,
-  ListedPoint,
-  Point,
-  PointDetail,
-  PointUpdate,
-} from './schemas';
 
 const PATH = '/alarm/bases/list';
 const permission = (action: 'view' | 'edit' | 'remove' | 'handle' | 'confirm') => routePermission(PATH, action);
@@ -75,49 +58,31 @@ const libraryRoutes: FastifyPluginAsyncTypebox<LibraryRoutesOptions> = async (
   // The upload's own limit; the reader counts the same bytes and answers the 413 first.
   await app.register(multipart, { limits: { fileSize: limits.maxBytes + 1, files: 1, fields: 10 } });
 
-  app.get(
-    PATH,
-    {
-      config: { permission: permission('view') },
-      schema: { querystring: LibraryQuery, response: { 200: envelope(pageOf(ListedPoint)) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(libraryEndpoints.list),
+    config: { permission: permission('view') },
+    handler: async (request) => {
       const { current, pageSize, sortField, sortOrder, ...filters } = request.query;
       const sort = sortField ? { field: sortField, descending: sortOrder === 'descend' } : undefined;
-      return ok(await library.page(filters as Filters, { current, pageSize }, sort));
+      return ok(await library.page(filters, { current, pageSize }, sort));
     },
-  );
+  });
 
-  app.get(
-    `${PATH}/options`,
-    { config: { permission: permission('view') }, schema: { response: { 200: envelope(LibraryOptions) } } },
-    async () => {
-      const db = app.database.db;
-      const [units, consoles, equipment, conditions, systemTypes, priorities] = await Promise.all([
-        queryRows(db, sql`select id, name from units order by name`),
-        queryRows(db, sql`select id, name from consoles order by name`),
-        queryRows(db, sql`select id, name, unit_id as "unitId" from equipment order by name`),
-        queryRows(db, sql`select code, name, color from alarm_types order by sort_order, id`),
-        queryRows(db, sql`select code, name from system_types where enabled order by id`),
-        queryRows(db, sql`select code, name, color from priorities order by sort_order, id`),
-      ]);
-      return ok({ units, consoles, equipment, conditions, systemTypes, priorities } as Static<typeof LibraryOptions>);
-    },
-  );
+  app.route({
+    ...routeOf(libraryEndpoints.options),
+    config: { permission: permission('view') },
+    handler: async () => ok(await library.options()),
+  });
 
-  app.get(
-    `${PATH}/export`,
-    { config: { permission: permission('view') }, schema: { querystring: LibraryFilters } },
-    async (request, reply) => {
-      const names = await queryRows<{ code: string; name: string }>(
-        app.database.db,
-        sql`select code, name from priorities`,
-      );
-      const priorityName = new Map(names.map((row) => [row.code, row.name]));
+  app.route({
+    ...routeOf(libraryEndpoints.export),
+    config: { permission: permission('view') },
+    handler: async (request, reply) => {
+      const priorityName = await library.priorityNames();
       return sendXlsx(reply, {
         fileStem: 'alarm-library',
         sheetName: '报警列表',
-        rows: library.rows(request.query as Filters),
+        rows: library.rows(request.query),
         columns: [
           exported('tag', (row) => row.tag, 20),
           exported('condition', (row) => row.condition, 10),
@@ -146,28 +111,22 @@ const libraryRoutes: FastifyPluginAsyncTypebox<LibraryRoutesOptions> = async (
         ],
       });
     },
-  );
+  });
 
-  app.get(
-    `${PATH}/:id`,
-    {
-      config: { permission: permission('view') },
-      schema: { params: IdParams, response: { 200: envelope(PointDetail) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(libraryEndpoints.detail),
+    config: { permission: permission('view') },
+    handler: async (request) => {
       const detail = await library.detail(request.params.id);
       if (!detail) throw missing();
       return ok(detail);
     },
-  );
+  });
 
-  app.put(
-    `${PATH}/:id`,
-    {
-      config: { permission: permission('edit') },
-      schema: { params: IdParams, body: PointUpdate, response: { 200: envelope(Point) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(libraryEndpoints.update),
+    config: { permission: permission('edit') },
+    handler: async (request) => {
       const { version, ...patch } = request.body;
       const trimmed = {
         ...patch,
@@ -188,15 +147,12 @@ const libraryRoutes: FastifyPluginAsyncTypebox<LibraryRoutesOptions> = async (
         return ok((await library.findRow(request.params.id, tx)) as PointRow);
       });
     },
-  );
+  });
 
-  app.delete(
-    `${PATH}/:id`,
-    {
-      config: { permission: permission('remove') },
-      schema: { params: IdParams, response: { 200: envelope(Type.Object({ id: Type.Integer() })) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(libraryEndpoints.remove),
+    config: { permission: permission('remove') },
+    handler: async (request) => {
       const { id } = request.params;
       return transaction(async (tx) => {
         const result = await applyPointChange(
@@ -213,19 +169,12 @@ const libraryRoutes: FastifyPluginAsyncTypebox<LibraryRoutesOptions> = async (
         return ok({ id });
       });
     },
-  );
+  });
 
-  app.post(
-    `${PATH}/:id/handle`,
-    {
-      config: { permission: permission('handle') },
-      schema: {
-        params: IdParams,
-        body: HandleBody,
-        response: { 200: envelope(Type.Object({ closed: Type.Integer() })) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(libraryEndpoints.handle),
+    config: { permission: permission('handle') },
+    handler: async (request) => {
       const note = requiredText(request.body.note, '处置说明');
       return transaction(async (tx) => {
         const point = await library.findRow(request.params.id, tx);
@@ -235,15 +184,12 @@ const libraryRoutes: FastifyPluginAsyncTypebox<LibraryRoutesOptions> = async (
         return ok({ closed });
       });
     },
-  );
+  });
 
-  app.post(
-    `${PATH}/:id/confirm`,
-    {
-      config: { permission: permission('confirm') },
-      schema: { params: IdParams, response: { 200: envelope(Point) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(libraryEndpoints.confirm),
+    config: { permission: permission('confirm') },
+    handler: async (request) => {
       const username = currentUser(request).username;
       return transaction(async (tx) => {
         const result = await applyPointChange(
@@ -257,15 +203,15 @@ const libraryRoutes: FastifyPluginAsyncTypebox<LibraryRoutesOptions> = async (
         return ok((await library.findRow(request.params.id, tx)) as PointRow);
       });
     },
-  );
+  });
 
-  app.post(
-    `${PATH}/import`,
-    {
-      config: { permission: permission('edit') },
-      schema: { response: { 200: envelope(ImportAnswer), 422: envelope(ImportAnswer) } },
-    },
-    async (request, reply) => {
+  const importRoute = routeOf(libraryEndpoints.import);
+  app.route({
+    ...importRoute,
+    // A file with errors answers 422 with the same shape: the error report.
+    schema: { response: { ...importRoute.schema.response, 422: envelope(ImportResult) } },
+    config: { permission: permission('edit') },
+    handler: async (request, reply) => {
       const { file, alone } = await singleUpload(request, '报警库文件');
       const tooLarge = () =>
         new LibraryImportLimitError(
@@ -299,7 +245,7 @@ const libraryRoutes: FastifyPluginAsyncTypebox<LibraryRoutesOptions> = async (
         throw error;
       }
     },
-  );
+  });
 };
 
 export default libraryRoutes;

@@ -4,10 +4,9 @@
  * touches several rows runs in one transaction: a refusal leaves nothing half-saved.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type Static, Type } from 'typebox';
 import { unknownPermissions, withImpliedViews } from '../../../common/permissions';
 import { permissionTree, routeIndex } from '../../../common/routes';
-import { envelope, Id, IdParams, pageOf, pageQueryProperties, Timestamp } from '../../../contract/http';
+import { permissionEndpoints, type UserItem } from '../../../contract/permission';
 import { routePermission } from '../../auth/permissions';
 import type { Executor } from '../../db';
 import type { Role } from '../../db/schema';
@@ -15,65 +14,12 @@ import { refused } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
 import type { UserWithRoles } from '../../repositories/users';
+import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 import { requiredText } from '../text';
 
 const VIEW = routePermission('/permission', 'view');
 const EDIT = routePermission('/permission', 'edit');
-
-const Permissions = Type.Array(Type.String({ maxLength: 100 }), { maxItems: 1000 });
-const RoleIds = Type.Array(Id, { maxItems: 100, uniqueItems: true });
-const Name = Type.String({ minLength: 1, maxLength: 50 });
-const Avatar = Type.String({ maxLength: 500 });
-
-const UserFilters = Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 100 })) });
-
-const UserItem = Type.Object({
-  id: Type.Integer(),
-  username: Type.String(),
-  name: Type.String(),
-  avatar: Type.String(),
-  access: Type.Union([Type.Literal('admin'), Type.Literal('')]),
-  disabled: Type.Boolean(),
-  roleIds: Type.Array(Type.Integer()),
-  /** The user's own extra permissions, beyond those of the roles. */
-  permissions: Type.Array(Type.String()),
-});
-
-const UserUpdate = Type.Object({
-  name: Name,
-  avatar: Type.Optional(Avatar),
-  roleIds: RoleIds,
-  permissions: Type.Optional(Permissions),
-});
-
-const UserCreate = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9_.@-]+$' }),
-  ...UserUpdate.properties,
-});
-
-const RoleItem = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  permissions: Type.Array(Type.String()),
-  isAdmin: Type.Boolean(),
-  userCount: Type.Integer(),
-});
-
-const RoleBody = Type.Object({ name: Name, permissions: Permissions });
-
-const SignInToken = Type.Object({ token: Type.String(), url: Type.String(), expiresAt: Timestamp });
-
-/** The permission tree: group → route → action, at most three deep (`permissionTree()`). */
-const nodeFields = {
-  key: Type.String(),
-  title: Type.String(),
-  path: Type.Optional(Type.String()),
-  action: Type.Optional(Type.String()),
-};
-const ActionNode = Type.Object(nodeFields);
-const RouteNode = Type.Object({ ...nodeFields, children: Type.Optional(Type.Array(ActionNode)) });
-const PermissionTree = Type.Array(Type.Object({ ...nodeFields, children: Type.Optional(Type.Array(RouteNode)) }));
 
 /** Declared strings only, with every implied `view` added (holding an action of a route implies seeing it). */
 function checkedPermissions(permissions: string[]): string[] {
@@ -90,7 +36,7 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
   const { users, roles, tokens } = app.repositories;
   const transaction = <T>(work: (tx: Executor) => Promise<T>) => app.database.db.transaction(work);
 
-  const userItem = (user: UserWithRoles, allRoles: Role[]): Static<typeof UserItem> => ({
+  const userItem = (user: UserWithRoles, allRoles: Role[]): UserItem => ({
     id: user.id,
     username: user.username,
     name: user.name,
@@ -128,27 +74,21 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
     return ok(userItem(await existingUser(id, tx), await roles.list(tx)));
   }
 
-  app.get(
-    '/permission/users',
-    {
-      config: { permission: VIEW },
-      schema: {
-        querystring: Type.Object({ ...pageQueryProperties, ...UserFilters.properties }),
-        response: { 200: envelope(pageOf(UserItem)) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(permissionEndpoints.users),
+    config: { permission: VIEW },
+    handler: async (request) => {
       const { keyword, current, pageSize } = request.query;
       const page = await users.page(keyword, { current, pageSize });
       const allRoles = await roles.list();
       return ok({ ...page, list: page.list.map((user) => userItem(user, allRoles)) });
     },
-  );
+  });
 
-  app.get(
-    '/permission/users/export',
-    { config: { permission: VIEW }, schema: { querystring: UserFilters } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(permissionEndpoints.exportUsers),
+    config: { permission: VIEW },
+    handler: async (request, reply) => {
       const roleNames = new Map((await roles.list()).map((role) => [role.id, role.name]));
       return sendXlsx(reply, {
         fileStem: 'users',
@@ -168,12 +108,12 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
         ],
       });
     },
-  );
+  });
 
-  app.post(
-    '/permission/users',
-    { config: { permission: EDIT }, schema: { body: UserCreate, response: { 200: envelope(UserItem) } } },
-    async (request) => {
+  app.route({
+    ...routeOf(permissionEndpoints.createUser),
+    config: { permission: EDIT },
+    handler: async (request) => {
       const { username, roleIds, permissions = [], avatar = '' } = request.body;
       const name = requiredText(request.body.name, '姓名');
       const extra = checkedPermissions(permissions);
@@ -184,15 +124,12 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
         return answerUser(user.id, tx);
       });
     },
-  );
+  });
 
-  app.put(
-    '/permission/users/:id',
-    {
-      config: { permission: EDIT },
-      schema: { params: IdParams, body: UserUpdate, response: { 200: envelope(UserItem) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(permissionEndpoints.updateUser),
+    config: { permission: EDIT },
+    handler: async (request) => {
       const { id } = request.params;
       const { roleIds, permissions = [], avatar } = request.body;
       const name = requiredText(request.body.name, '姓名');
@@ -209,12 +146,12 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
         return answerUser(id, tx);
       });
     },
-  );
+  });
 
-  app.delete(
-    '/permission/users/:id',
-    { config: { permission: EDIT }, schema: { params: IdParams, response: { 200: envelope(UserItem) } } },
-    async (request) => {
+  app.route({
+    ...routeOf(permissionEndpoints.disableUser),
+    config: { permission: EDIT },
+    handler: async (request) => {
       const { id } = request.params;
       if (id === currentUser(request).id) throw refused(409, '不能停用自己的账号');
       return transaction(async (tx) => {
@@ -223,62 +160,62 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
         return answerUser(id, tx);
       });
     },
-  );
+  });
 
-  app.post(
-    '/permission/users/:id/enable',
-    { config: { permission: EDIT }, schema: { params: IdParams, response: { 200: envelope(UserItem) } } },
-    async (request) =>
+  app.route({
+    ...routeOf(permissionEndpoints.enableUser),
+    config: { permission: EDIT },
+    handler: async (request) =>
       transaction(async (tx) => {
         const { id } = request.params;
         await existingUser(id, tx);
         await users.setDisabled(id, false, tx);
         return answerUser(id, tx);
       }),
-  );
+  });
 
-  app.post(
-    '/permission/users/:id/token',
-    { config: { permission: EDIT }, schema: { params: IdParams, response: { 200: envelope(SignInToken) } } },
-    async (request) => {
+  app.route({
+    ...routeOf(permissionEndpoints.issueToken),
+    config: { permission: EDIT },
+    handler: async (request) => {
       const user = await existingUser(request.params.id, app.database.db);
       if (user.disabled) throw refused(409, `用户「${user.name}」已停用，请先启用再生成登录链接`);
       const { token, expiresAt } = await tokens.issue(user.id, tokenTtlHours);
       return ok({ token, url: `/?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() });
     },
-  );
+  });
 
-  app.delete(
-    '/permission/users/:id/token',
-    {
-      config: { permission: EDIT },
-      schema: { params: IdParams, response: { 200: envelope(Type.Object({ revoked: Type.Integer() })) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(permissionEndpoints.revokeTokens),
+    config: { permission: EDIT },
+    handler: async (request) => {
       const user = await existingUser(request.params.id, app.database.db);
       return ok({ revoked: await tokens.revokeAllOf(user.id) });
     },
-  );
+  });
 
-  app.get(
-    '/permission/roles',
-    { config: { permission: VIEW }, schema: { response: { 200: envelope(Type.Array(RoleItem)) } } },
-    async () => ok(await roles.listWithHolders()),
-  );
+  app.route({
+    ...routeOf(permissionEndpoints.roles),
+    config: { permission: VIEW },
+    handler: async () => ok(await roles.listWithHolders()),
+  });
 
-  app.get('/permission/roles/export', { config: { permission: VIEW } }, async (_request, reply) =>
-    sendXlsx(reply, {
-      fileStem: 'roles',
-      sheetName: '角色',
-      rows: await roles.listWithHolders(),
-      columns: [
-        { header: '角色', value: (role) => role.name, width: 20 },
-        { header: '全部权限', value: (role) => (role.isAdmin ? '是' : '否'), width: 10 },
-        { header: '权限数', value: (role) => role.permissions.length, width: 8 },
-        { header: '用户数', value: (role) => role.userCount, width: 8 },
-      ],
-    }),
-  );
+  app.route({
+    ...routeOf(permissionEndpoints.exportRoles),
+    config: { permission: VIEW },
+    handler: async (_request, reply) =>
+      sendXlsx(reply, {
+        fileStem: 'roles',
+        sheetName: '角色',
+        rows: await roles.listWithHolders(),
+        columns: [
+          { header: '角色', value: (role) => role.name, width: 20 },
+          { header: '全部权限', value: (role) => (role.isAdmin ? '是' : '否'), width: 10 },
+          { header: '权限数', value: (role) => role.permissions.length, width: 8 },
+          { header: '用户数', value: (role) => role.userCount, width: 8 },
+        ],
+      }),
+  });
 
   /** An admin role holds everything the table declares, whatever was checked. */
   const rolePermissions = (role: Pick<Role, 'isAdmin'>, permissions: string[]) =>
@@ -290,10 +227,10 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
     return ok(role);
   }
 
-  app.post(
-    '/permission/roles',
-    { config: { permission: EDIT }, schema: { body: RoleBody, response: { 200: envelope(RoleItem) } } },
-    async (request) => {
+  app.route({
+    ...routeOf(permissionEndpoints.createRole),
+    config: { permission: EDIT },
+    handler: async (request) => {
       const name = requiredText(request.body.name, '角色名称');
       const role = await roles.create({
         name,
@@ -302,15 +239,12 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
       if (!role) throw refused(409, `角色名称「${name}」已存在，请换一个`);
       return answerRole(role.id);
     },
-  );
+  });
 
-  app.put(
-    '/permission/roles/:id',
-    {
-      config: { permission: EDIT },
-      schema: { params: IdParams, body: RoleBody, response: { 200: envelope(RoleItem) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(permissionEndpoints.updateRole),
+    config: { permission: EDIT },
+    handler: async (request) => {
       const { id } = request.params;
       const name = requiredText(request.body.name, '角色名称');
       const existing = await roles.findById(id);
@@ -320,15 +254,12 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
       if (result === 'missing') throw refused(404, '角色不存在或已被删除');
       return answerRole(id);
     },
-  );
+  });
 
-  app.delete(
-    '/permission/roles/:id',
-    {
-      config: { permission: EDIT },
-      schema: { params: IdParams, response: { 200: envelope(Type.Object({ id: Type.Integer() })) } },
-    },
-    async (request) =>
+  app.route({
+    ...routeOf(permissionEndpoints.deleteRole),
+    config: { permission: EDIT },
+    handler: async (request) =>
       transaction(async (tx) => {
         const { id } = request.params;
         const role = await roles.findById(id, tx);
@@ -338,13 +269,13 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
         await roles.remove(id, tx);
         return ok({ id });
       }),
-  );
+  });
 
-  app.get(
-    '/permission/tree',
-    { config: { permission: VIEW }, schema: { response: { 200: envelope(PermissionTree) } } },
-    async () => ok(permissionTree()),
-  );
+  app.route({
+    ...routeOf(permissionEndpoints.tree),
+    config: { permission: VIEW },
+    handler: async () => ok(permissionTree()),
+  });
 };
 
 export default permissionRoutes;

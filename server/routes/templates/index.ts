@@ -4,81 +4,20 @@
  * The hidden create and edit pages have no permission of their own: they call these endpoints.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type Static, Type } from 'typebox';
 import { templateItemProblems } from '../../../common/templateValidation';
-import { envelope, IdParams, Nullable, pageOf, pageQueryProperties, Timestamp } from '../../../contract/http';
+import { type TemplateBody, templateEndpoints } from '../../../contract/templates';
 import { routePermission } from '../../auth/permissions';
 import type { Executor } from '../../db';
 import { refused } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
-import type { TemplateFields, TemplateFilters, TemplateItemFields } from '../../repositories/templates';
+import type { TemplateFields, TemplateItemFields } from '../../repositories/templates';
+import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 import { requiredText } from '../text';
-import { LimitMode, PriorityCode, Vocabulary } from './schemas';
 
 const PATH = '/alarm/template/list';
 const permission = (action: 'view' | 'create' | 'edit' | 'delete') => routePermission(PATH, action);
-
-const filterProperties = {
-  keyword: Type.Optional(Type.String({ maxLength: 100 })),
-  equipmentType: Type.Optional(Type.String({ maxLength: 50 })),
-};
-
-const templateFields = {
-  id: Type.Integer(),
-  name: Type.String(),
-  equipmentType: Type.String(),
-  description: Type.String(),
-  createdBy: Type.String(),
-  updatedBy: Type.String(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-};
-
-const TemplateSummary = Type.Object({
-  ...templateFields,
-  itemCount: Type.Integer(),
-  requiredCount: Type.Integer(),
-});
-
-const Item = Type.Object({
-  id: Type.Integer(),
-  condition: Type.String(),
-  limitMode: LimitMode,
-  limitValue: Nullable(Type.Number()),
-  priority: PriorityCode,
-  deadband: Nullable(Type.Number()),
-  onDelaySeconds: Nullable(Type.Integer()),
-  offDelaySeconds: Nullable(Type.Integer()),
-  required: Type.Boolean(),
-  sortOrder: Type.Integer(),
-});
-
-const Template = Type.Object({ ...templateFields, items: Type.Array(Item) });
-
-const Seconds = Nullable(Type.Integer({ minimum: 0, maximum: 86_400 }));
-const ItemBody = Type.Object({
-  condition: Type.String({ minLength: 1, maxLength: 32 }),
-  limitMode: Type.Optional(LimitMode),
-  limitValue: Type.Optional(Nullable(Type.Number({ minimum: -1e12, maximum: 1e12 }))),
-  priority: PriorityCode,
-  deadband: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1e12 }))),
-  onDelaySeconds: Type.Optional(Seconds),
-  offDelaySeconds: Type.Optional(Seconds),
-  required: Type.Optional(Type.Boolean()),
-});
-
-const TemplateBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 100 }),
-  equipmentType: Type.String({ minLength: 1, maxLength: 50 }),
-  description: Type.Optional(Type.String({ maxLength: 500 })),
-  items: Type.Array(ItemBody, { maxItems: 100 }),
-  /** On update: the `updatedAt` the editor loaded; a template changed since then is not overwritten. */
-  updatedAt: Type.Optional(Timestamp),
-});
-
-const Options = Type.Object({ equipmentTypes: Type.Array(Type.String()), ...Vocabulary });
 
 /** Times as ISO 8601 strings, as the schemas describe them. */
 function withIsoTimes<T extends { createdAt: Date; updatedAt: Date }>(row: T) {
@@ -93,7 +32,7 @@ const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /** Trimmed fields and defaulted items, refused (code 1) when the items break a template rule. */
   async function checkedBody(
-    body: Static<typeof TemplateBody>,
+    body: TemplateBody,
     tx: Executor,
   ): Promise<{ fields: TemplateFields; items: TemplateItemFields[] }> {
     const fields = {
@@ -124,26 +63,20 @@ const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(withIsoTimes(template));
   }
 
-  app.get(
-    PATH,
-    {
-      config: { permission: permission('view') },
-      schema: {
-        querystring: Type.Object({ ...pageQueryProperties, ...filterProperties }),
-        response: { 200: envelope(pageOf(TemplateSummary)) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(templateEndpoints.list),
+    config: { permission: permission('view') },
+    handler: async (request) => {
       const { current, pageSize, ...filters } = request.query;
       const page = await templates.page(filters, { current, pageSize });
       return ok({ ...page, list: page.list.map(withIsoTimes) });
     },
-  );
+  });
 
-  app.get(
-    `${PATH}/export`,
-    { config: { permission: permission('view') }, schema: { querystring: Type.Object(filterProperties) } },
-    async (request, reply) =>
+  app.route({
+    ...routeOf(templateEndpoints.export),
+    config: { permission: permission('view') },
+    handler: async (request, reply) =>
       sendXlsx(reply, {
         fileStem: 'alarm-templates',
         sheetName: '报警模板',
@@ -156,33 +89,27 @@ const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { header: '修改人', value: (row) => row.updatedBy },
           { header: '修改时间', value: (row) => new Date(row.updatedAt), width: 20 },
         ],
-        rows: templates.rows(request.query as TemplateFilters),
+        rows: templates.rows(request.query),
       }),
-  );
+  });
 
   // The form's choices: equipment types of the plant, alarm types and priorities with their names.
-  app.get(
-    `${PATH}/options`,
-    { config: { permission: permission('view') }, schema: { response: { 200: envelope(Options) } } },
-    async () => ok({ equipmentTypes: await templates.equipmentTypes(), ...(await templates.vocabulary()) }),
-  );
+  app.route({
+    ...routeOf(templateEndpoints.options),
+    config: { permission: permission('view') },
+    handler: async () => ok({ equipmentTypes: await templates.equipmentTypes(), ...(await templates.vocabulary()) }),
+  });
 
-  app.get(
-    `${PATH}/:id`,
-    {
-      config: { permission: permission('view') },
-      schema: { params: IdParams, response: { 200: envelope(Template) } },
-    },
-    async (request) => answerTemplate(request.params.id, app.database.db),
-  );
+  app.route({
+    ...routeOf(templateEndpoints.detail),
+    config: { permission: permission('view') },
+    handler: async (request) => answerTemplate(request.params.id, app.database.db),
+  });
 
-  app.post(
-    PATH,
-    {
-      config: { permission: permission('create') },
-      schema: { body: TemplateBody, response: { 200: envelope(Template) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(templateEndpoints.create),
+    config: { permission: permission('create') },
+    handler: async (request) => {
       const { username } = currentUser(request);
       return transaction(async (tx) => {
         const { fields, items } = await checkedBody(request.body, tx);
@@ -191,15 +118,12 @@ const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return answerTemplate(result.row.id, tx);
       });
     },
-  );
+  });
 
-  app.put(
-    `${PATH}/:id`,
-    {
-      config: { permission: permission('edit') },
-      schema: { params: IdParams, body: TemplateBody, response: { 200: envelope(Template) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(templateEndpoints.update),
+    config: { permission: permission('edit') },
+    handler: async (request) => {
       const { id } = request.params;
       const { username } = currentUser(request);
       return transaction(async (tx) => {
@@ -215,15 +139,12 @@ const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return answerTemplate(id, tx);
       });
     },
-  );
+  });
 
-  app.delete(
-    `${PATH}/:id`,
-    {
-      config: { permission: permission('delete') },
-      schema: { params: IdParams, response: { 200: envelope(Type.Object({ id: Type.Integer() })) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(templateEndpoints.remove),
+    config: { permission: permission('delete') },
+    handler: async (request) => {
       const { id } = request.params;
       return transaction(async (tx) => {
         const existing = await templates.findById(id, tx);
@@ -233,7 +154,7 @@ const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return ok({ id });
       });
     },
-  );
+  });
 };
 
 export default templateRoutes;

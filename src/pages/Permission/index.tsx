@@ -3,9 +3,9 @@ import { PageContainer } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
 import { Alert } from 'antd';
 import { useState } from 'react';
+import { fetchPermissionTree, fetchRoles } from '@/services/permission';
 import RoleTable from './components/RoleTable';
 import UserTable from './components/UserTable';
-import { fetchPermissionTree, fetchRoles } from './service';
 
 export default function PermissionPage() {
   const [tab, setTab] = useState('users');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeDeviation, type TemplateItemRule } from '../../../common/templates';
+import { describeDeviation } from '../../../common/templates';
+import type { TemplateItemRule } from '../../../contract/templates';
 import {
   complianceScore,
   type EvaluatedPoint,

@@ -5,7 +5,7 @@
  * "select all".
  */
 
-import type { PermissionNode } from '@common/routes';
+import type { PermissionNode } from '@contract/permission';
 import { Card, Checkbox, Flex, Typography } from 'antd';
 
 export interface PermissionTreeProps {

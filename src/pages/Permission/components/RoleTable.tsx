@@ -1,12 +1,13 @@
 /** Roles: list with export, create / edit with the permission tree, delete (refused while users hold the role). */
 import { DrawerForm, ProForm, ProFormText, ProTable } from '@ant-design/pro-components';
-import { type PermissionNode, permissionString } from '@common/routes';
+import { permissionString } from '@common/routes';
+import type { PermissionNode, RoleBody, RoleItem as RoleRow } from '@contract/permission';
 import { useAccess } from '@umijs/max';
 import { Button, message, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
-import { createRole, deleteRole, ROLES_EXPORT_PATH, type RoleBody, type RoleRow, updateRole } from '../service';
+import { createRole, deleteRole, ROLES_EXPORT_PATH, updateRole } from '@/services/permission';
 import PermissionTree from './PermissionTree';
 
 export interface RoleTableProps {

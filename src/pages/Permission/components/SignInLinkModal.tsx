@@ -1,8 +1,8 @@
 /** Shows a freshly issued sign-in link once, with a copy button: the server keeps only its hash. */
 import { CopyOutlined } from '@ant-design/icons';
+import type { SignInLink } from '@contract/permission';
 import { Alert, Button, Flex, Modal, message, Typography } from 'antd';
 import { formatDateTime } from '@/utils/datetime';
-import type { SignInLink } from '../service';
 
 export interface SignInLinkModalProps {
   userName: string;

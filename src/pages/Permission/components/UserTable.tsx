@@ -1,26 +1,29 @@
 /** Users: paged search with export, create / edit (roles and extra permissions), disable / enable, sign-in links. */
 import { type ActionType, DrawerForm, ProForm, ProFormSelect, ProFormText, ProTable } from '@ant-design/pro-components';
-import { type PermissionNode, permissionString } from '@common/routes';
+import { permissionString } from '@common/routes';
+import type {
+  PermissionNode,
+  RoleItem as RoleRow,
+  SignInLink,
+  UserCreate as UserBody,
+  UserItem as UserRow,
+} from '@contract/permission';
 import { useAccess } from '@umijs/max';
 import { Button, message, Popconfirm, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
-import { type ListFilters, tableRequest } from '@/utils/proTable';
 import {
   createUser,
   disableUser,
   enableUser,
   fetchUsers,
   issueSignInLink,
-  type RoleRow,
   revokeTokens,
-  type SignInLink,
   USERS_EXPORT_PATH,
-  type UserBody,
-  type UserRow,
   updateUser,
-} from '../service';
+} from '@/services/permission';
+import { type ListFilters, tableRequest } from '@/utils/proTable';
 import PermissionTree from './PermissionTree';
 import SignInLinkModal from './SignInLinkModal';
 

@@ -1,11 +1,26 @@
 /** 报警类型: the condition codes with their display colours, and the priorities beside them. */
 import { PageContainer } from '@ant-design/pro-components';
+import type { AlarmType, AlarmTypeBody } from '@contract/dictionaries';
 import { useState } from 'react';
 import { ColorFormItem, ColorSwatch, DEFAULT_COLOR } from '@/components/ColorField';
 import DictionaryTable from '@/components/DictionaryTable';
 import SortOrderField from '@/components/SortOrderField';
+import {
+  ALARM_TYPES_EXPORT_PATH,
+  createAlarmType,
+  deleteAlarmType,
+  fetchAlarmTypes,
+  updateAlarmType,
+} from '@/services/dictionaries';
 import PriorityTable from './components/PriorityTable';
-import { type AlarmType, type AlarmTypeBody, alarmTypeService } from './service';
+
+const alarmTypes = {
+  list: fetchAlarmTypes,
+  create: createAlarmType,
+  update: updateAlarmType,
+  remove: deleteAlarmType,
+  exportPath: ALARM_TYPES_EXPORT_PATH,
+};
 
 export default function AlarmTypePage() {
   const [tab, setTab] = useState('types');
@@ -22,7 +37,7 @@ export default function AlarmTypePage() {
         <DictionaryTable<AlarmType, AlarmTypeBody>
           routePath="/alarm/base/type"
           noun="报警类型"
-          service={alarmTypeService}
+          service={alarmTypes}
           newDefaults={{ color: DEFAULT_COLOR, sortOrder: 0 }}
           extraColumns={[
             {

@@ -4,16 +4,18 @@
  * is the library's handle action.
  */
 import { type ActionType, ModalForm, PageContainer, ProFormTextArea, ProTable } from '@ant-design/pro-components';
-import { ABNORMAL_KIND_LABELS, ABNORMAL_STATUS_VALUES, abnormalKindLabel, LIBRARY_ROUTE } from '@common/alarmLibrary';
+import { ABNORMAL_KIND_LABELS, abnormalKindLabel, LIBRARY_ROUTE } from '@common/alarmLibrary';
 import { permissionString } from '@common/routes';
+import type { AbnormalRecord } from '@contract/library';
+import { ABNORMAL_STATUSES } from '@contract/vocabulary';
 import { Link, useAccess } from '@umijs/max';
 import { message, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
+import { ABNORMAL_EXPORT_PATH, closeAbnormal, fetchAbnormal } from '@/services/library';
 import { formatOptionalDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
-import { ABNORMAL_PATH, type AbnormalRecord, closeAbnormal, fetchAbnormal } from './service';
 
 const STATUS_COLORS: Record<AbnormalRecord['status'], string> = {
   未处置: 'error',
@@ -49,7 +51,7 @@ export default function AbnormalListPage() {
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}
         scroll={{ x: 'max-content' }}
-        toolBarRender={() => [<ExportButton key="export" path={`${ABNORMAL_PATH}/export`} params={filters} />]}
+        toolBarRender={() => [<ExportButton key="export" path={ABNORMAL_EXPORT_PATH} params={filters} />]}
         columns={[
           {
             title: '位号',
@@ -95,7 +97,7 @@ export default function AbnormalListPage() {
             title: '状态',
             dataIndex: 'status',
             valueType: 'select',
-            valueEnum: Object.fromEntries(ABNORMAL_STATUS_VALUES.map((status) => [status, { text: status }])),
+            valueEnum: Object.fromEntries(ABNORMAL_STATUSES.map((status) => [status, { text: status }])),
             render: (_, record) => <Tag color={STATUS_COLORS[record.status]}>{record.status}</Tag>,
           },
           { title: '处置人', dataIndex: 'handledBy', search: false },

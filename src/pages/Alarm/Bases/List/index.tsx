@@ -4,24 +4,21 @@
  * 确认 confirm shown only to holders of those actions; import and export of the current filter.
  */
 import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
-import {
-  ABNORMAL_KIND_LABELS,
-  ISA_STATES,
-  POINT_FIELD_LABELS as LABELS,
-  RATIONALIZATION_STATUS_VALUES,
-} from '@common/alarmLibrary';
+import { ABNORMAL_KIND_LABELS, ISA_STATES, POINT_FIELD_LABELS as LABELS, LIBRARY_ROUTE } from '@common/alarmLibrary';
 import { permissionString } from '@common/routes';
+import type { ListedPoint } from '@contract/library';
+import { RATIONALIZATION_STATUSES } from '@contract/vocabulary';
 import { useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, message, Popconfirm, Space } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
+import { confirmPoint, fetchOptions, fetchPoints, LIBRARY_EXPORT_PATH, removePoint } from '@/services/library';
 import { formatDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
 import { getQueryParam } from '@/utils/query';
 import { AbnormalTags, ConditionTag, PriorityTag, StateTag } from './components/Tags';
-import { confirmPoint, fetchOptions, fetchPoints, LIBRARY_PATH, type ListedPoint, removePoint } from './service';
 
 // The detail drawer, editing, handling and importing are fetched when first opened: the list's first load
 // carries none of them.
@@ -41,7 +38,7 @@ function pointFromAddress(): number | undefined {
 
 export default function AlarmLibraryPage() {
   const { can } = useAccess();
-  const allowed = (action: 'edit' | 'remove' | 'handle' | 'confirm') => can(permissionString(LIBRARY_PATH, action));
+  const allowed = (action: 'edit' | 'remove' | 'handle' | 'confirm') => can(permissionString(LIBRARY_ROUTE, action));
   const actionRef = useRef<ActionType>();
   const options = useRequest(fetchOptions);
   const [filters, setFilters] = useState<ListFilters>({});
@@ -133,7 +130,7 @@ export default function AlarmLibraryPage() {
       dataIndex: 'rationalizationStatus',
       valueType: 'select',
       sorter: true,
-      valueEnum: valueEnum(RATIONALIZATION_STATUS_VALUES.map((status) => [status, status])),
+      valueEnum: valueEnum(RATIONALIZATION_STATUSES.map((status) => [status, status])),
     },
     {
       title: '异常报警',
@@ -195,7 +192,7 @@ export default function AlarmLibraryPage() {
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         scroll={{ x: 'max-content' }}
         toolBarRender={() => [
-          <ExportButton key="export" path={`${LIBRARY_PATH}/export`} params={filters} />,
+          <ExportButton key="export" path={LIBRARY_EXPORT_PATH} params={filters} />,
           allowed('edit') && (
             <Button key="import" type="primary" onClick={() => setImporting(true)}>
               导入

@@ -5,6 +5,7 @@
 import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-components';
 import { permissionString } from '@common/routes';
 import { type DeviationNames, deviationNames } from '@common/templates';
+import type { EquipmentResult, Evaluation, UnitResult } from '@contract/templates';
 import { history, useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import {
@@ -22,17 +23,10 @@ import {
 import { useMemo, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import { CHANGE_CREATE_PAGE, CHANGE_PATH, draftFromTemplate } from '@/services/moc';
+import { EVALUATION_EXPORT_PATH, fetchEvaluation, fetchEvaluationOptions } from '@/services/templates';
 import ComplianceChart from './components/ComplianceChart';
 import DeviationList from './components/DeviationList';
 import { scoreColor, scoreText } from './components/format';
-import {
-  type EquipmentResult,
-  EVALUATION_EXPORT_PATH,
-  type Evaluation,
-  fetchEvaluation,
-  fetchEvaluationOptions,
-  type UnitResult,
-} from './service';
 
 const score = (value: number) => (
   <Typography.Text style={{ color: scoreColor(value) }}>{scoreText(value)}</Typography.Text>

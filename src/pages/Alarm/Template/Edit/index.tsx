@@ -5,21 +5,20 @@
  */
 import { PageContainer, ProCard, ProForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { templateItemProblems } from '@common/templateValidation';
+import type { Template, TemplateBody, TemplateItemRule, TemplateOptions } from '@contract/templates';
 import { history } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, AutoComplete, Button, message, Result, Skeleton } from 'antd';
 import { useState } from 'react';
 import LoadFailed from '@/components/LoadFailed';
-import { getQueryParam } from '@/utils/query';
 import {
+  createTemplate,
   fetchTemplate,
   fetchTemplateOptions,
   TEMPLATE_LIST_PATH,
-  type Template,
-  type TemplateBody,
-  type TemplateOptions,
-  templateService,
-} from '../service';
+  updateTemplate,
+} from '@/services/templates';
+import { getQueryParam } from '@/utils/query';
 import ItemsTable, { type ItemRow, newItemKey } from './components/ItemsTable';
 
 interface FormValues {
@@ -59,24 +58,21 @@ function TemplateForm({ options, template }: { options: TemplateOptions; templat
   const [problems, setProblems] = useState<string[]>([]);
 
   const save = async ({ items = [], ...fields }: FormValues) => {
-    const body: TemplateBody = {
-      ...fields,
-      items: items.map(({ key: _key, ...item }) => ({
-        ...item,
-        // A cleared number comes back undefined: the API wants null for "not prescribed".
-        limitValue: item.limitValue ?? null,
-        deadband: item.deadband ?? null,
-        onDelaySeconds: item.onDelaySeconds ?? null,
-        offDelaySeconds: item.offDelaySeconds ?? null,
-      })),
-      updatedAt: template?.updatedAt,
-    };
-    const found = templateItemProblems(body.items);
+    const rules: TemplateItemRule[] = items.map(({ key: _key, ...item }) => ({
+      ...item,
+      // A cleared number comes back undefined: the API wants null for "not prescribed".
+      limitValue: item.limitValue ?? null,
+      deadband: item.deadband ?? null,
+      onDelaySeconds: item.onDelaySeconds ?? null,
+      offDelaySeconds: item.offDelaySeconds ?? null,
+    }));
+    const body: TemplateBody = { ...fields, items: rules, updatedAt: template?.updatedAt };
+    const found = templateItemProblems(rules);
     setProblems(found);
     if (found.length) return false;
     try {
-      if (template) await templateService.update(template.id, body);
-      else await templateService.create(body);
+      if (template) await updateTemplate(template.id, body);
+      else await createTemplate(body);
       message.success('已保存');
       history.push(TEMPLATE_LIST_PATH);
       return true;

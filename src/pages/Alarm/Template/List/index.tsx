@@ -1,14 +1,22 @@
 /** 模板列表: the templates per equipment type; create and edit open the hidden form pages, delete asks first. */
 import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { permissionString } from '@common/routes';
+import type { TemplateSummary } from '@contract/templates';
 import { history, useAccess } from '@umijs/max';
 import { Button, message, Popconfirm, Space } from 'antd';
 import { useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
+import {
+  CREATE_PAGE,
+  deleteTemplate,
+  editPage,
+  fetchTemplates,
+  TEMPLATE_EXPORT_PATH,
+  TEMPLATE_LIST_PATH,
+} from '@/services/templates';
 import { formatDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
-import { CREATE_PAGE, editPage, TEMPLATE_LIST_PATH, type TemplateSummary, templateService } from '../service';
 
 export default function TemplateListPage() {
   const { can } = useAccess();
@@ -20,7 +28,7 @@ export default function TemplateListPage() {
 
   const remove = async (row: TemplateSummary) => {
     try {
-      await templateService.remove(row.id);
+      await deleteTemplate(row.id);
       message.success(`已删除模板「${row.name}」`);
       actionRef.current?.reload();
     } catch {
@@ -67,11 +75,11 @@ export default function TemplateListPage() {
         headerTitle="报警模板"
         actionRef={actionRef}
         columns={columns}
-        request={tableRequest(templateService.list, setFilters)}
+        request={tableRequest(fetchTemplates, setFilters)}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}
         toolBarRender={() => [
-          <ExportButton key="export" path={templateService.exportPath} params={filters} />,
+          <ExportButton key="export" path={TEMPLATE_EXPORT_PATH} params={filters} />,
           canCreate && (
             <Button key="create" type="primary" onClick={() => history.push(CREATE_PAGE)}>
               新建模板

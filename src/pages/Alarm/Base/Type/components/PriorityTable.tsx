@@ -1,6 +1,7 @@
 /** 优先级: the four fixed priorities; their names, colours and order are edited here (alarm-base-type-edit). */
 import { type ActionType, ModalForm, ProFormText, ProTable } from '@ant-design/pro-components';
 import { permissionString } from '@common/routes';
+import type { Priority, PriorityBody } from '@contract/dictionaries';
 import { useAccess } from '@umijs/max';
 import { message } from 'antd';
 import { useRef, useState } from 'react';
@@ -8,8 +9,8 @@ import { ColorFormItem, ColorSwatch } from '@/components/ColorField';
 import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
 import SortOrderField from '@/components/SortOrderField';
+import { fetchPriorities, PRIORITIES_EXPORT_PATH, updatePriority } from '@/services/dictionaries';
 import { rowsRequest } from '@/utils/proTable';
-import { fetchPriorities, PRIORITIES_EXPORT_PATH, type Priority, type PriorityBody, updatePriority } from '../service';
 
 export default function PriorityTable() {
   const canEdit = useAccess().can(permissionString('/alarm/base/type', 'edit'));

@@ -1,6 +1,7 @@
 import { ModalForm, ProFormTextArea } from '@ant-design/pro-components';
+import type { ListedPoint } from '@contract/library';
 import { message } from 'antd';
-import { handlePoint, type ListedPoint } from '../service';
+import { handlePoint } from '@/services/library';
 
 export interface HandleFormProps {
   point: ListedPoint;

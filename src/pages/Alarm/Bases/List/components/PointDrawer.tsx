@@ -3,25 +3,21 @@
  * current ISA-18.2 state with recent events, abnormal records and the audit trail (who, when, field, before → after, change request or "outside MOC").
  */
 import { ProDescriptions } from '@ant-design/pro-components';
-import {
-  type AlarmPointChange,
-  abnormalKindLabel,
-  POINT_FIELD_LABELS as LABELS,
-  pointFieldLabel,
-} from '@common/alarmLibrary';
+import { abnormalKindLabel, POINT_FIELD_LABELS as LABELS, pointFieldLabel } from '@common/alarmLibrary';
+import type { LibraryOptions, PointChange, PointDetail } from '@contract/library';
 import { useRequest } from 'ahooks';
 import { Alert, Descriptions, Drawer, Result, Skeleton, Space, Table, Tabs, Tag } from 'antd';
 import EffectiveSettings from '@/components/moc/EffectiveSettings';
 import { PriorityNamesProvider } from '@/components/moc/priorities';
+import { fetchPoint } from '@/services/library';
 import { formatDateTime } from '@/utils/datetime';
-import { fetchPoint, type LibraryOptions, type PointDetail } from '../service';
 import { AbnormalTags, ConditionTag, PriorityTag, StateTag } from './Tags';
 
 const time = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 const text = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? '—' : String(value);
 
-const SOURCE_LABELS: Record<AlarmPointChange['source'], string> = {
+const SOURCE_LABELS: Record<PointChange['source'], string> = {
   library: '报警库直接修改（未走变更）',
   import: '导入（未走变更）',
   moc: '变更管理',
@@ -160,7 +156,7 @@ function AbnormalTab({ detail }: { detail: PointDetail }) {
 
 function ChangesTab({ detail }: { detail: PointDetail }) {
   return (
-    <Table<AlarmPointChange>
+    <Table<PointChange>
       aria-label="变更记录"
       size="small"
       rowKey="id"

@@ -12,9 +12,10 @@ import {
   ProFormTextArea,
 } from '@ant-design/pro-components';
 import { POINT_FIELD_LABELS as LABELS, NUMERIC_POINT_FIELDS } from '@common/alarmLibrary';
+import type { AlarmPoint, LibraryOptions, PointUpdate } from '@contract/library';
 import { Form, message } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { type AlarmPoint, type LibraryOptions, type PointUpdate, updatePoint } from '../service';
+import { updatePoint } from '@/services/library';
 
 type FormValues = Omit<PointUpdate, 'version'>;
 

@@ -1,8 +1,9 @@
 /** Coloured tags of the library: ISA-18.2 state, priority (dictionary colour), condition, abnormal kinds. */
 
-import { abnormalKindLabel, ISA_STATES, type IsaState } from '@common/alarmLibrary';
+import { abnormalKindLabel, ISA_STATES } from '@common/alarmLibrary';
+import type { LibraryOptions } from '@contract/library';
+import type { IsaState } from '@contract/vocabulary';
 import { Tag, Tooltip } from 'antd';
-import type { LibraryOptions } from '../service';
 
 export function StateTag({ state }: { state: IsaState }) {
   const { label, color } = ISA_STATES[state];

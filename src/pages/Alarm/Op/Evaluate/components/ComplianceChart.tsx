@@ -1,7 +1,8 @@
 /** Compliance per equipment as bars with their values written on them (readable without hovering). */
+
+import type { EquipmentResult } from '@contract/templates';
 import { useMemo } from 'react';
 import Chart from '@/components/charts/Chart';
-import type { EquipmentResult } from '../service';
 import { scoreColor, scoreText } from './format';
 
 export default function ComplianceChart({ equipment }: { equipment: EquipmentResult[] }) {

@@ -1,8 +1,9 @@
 /** An equipment's deviations from the template, one line each, tagged by kind. */
 
-import { DEVIATION_KIND_LABELS, type DeviationKind, type DeviationNames, describeDeviation } from '@common/templates';
+import { DEVIATION_KIND_LABELS, type DeviationNames, describeDeviation } from '@common/templates';
+import type { EquipmentResult } from '@contract/templates';
+import type { DeviationKind } from '@contract/vocabulary';
 import { List, Tag } from 'antd';
-import type { EquipmentResult } from '../service';
 
 const KIND_COLORS: Record<DeviationKind, string> = {
   missing: 'red',

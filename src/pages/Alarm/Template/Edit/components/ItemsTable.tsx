@@ -3,11 +3,11 @@
  * priority, deadband, delays, required. Rows carry a client-side `key` until saved.
  */
 import { EditableProTable, type ProColumns } from '@ant-design/pro-components';
-import { LIMIT_MODE_LABELS, type TemplateVocabulary } from '@common/templates';
+import { LIMIT_MODE_LABELS } from '@common/templates';
+import type { TemplateItemRule, TemplateVocabulary } from '@contract/templates';
 import { useState } from 'react';
-import type { TemplateItem } from '../../service';
 
-export type ItemRow = TemplateItem & { key: string };
+export type ItemRow = TemplateItemRule & { key: string };
 
 let created = 0;
 export const newItemKey = () => `new-${++created}`;

@@ -1,0 +1,60 @@
+/**
+ * 基础配置 calls (src/services/dictionaries.ts) against the real server: alarm types and system types
+ * listed, created, updated and deleted; priorities listed and renamed; the three exports.
+ */
+import * as dictionaries from '@/services/dictionaries';
+import { expectXlsx, functionsOf, realServer, START } from './harness';
+
+const { api } = realServer();
+
+describe('基础配置 calls on the real server', () => {
+  it(
+    'keeps the alarm types, system types and priorities as their pages do',
+    async () => {
+      const types = await dictionaries.fetchAlarmTypes({ current: 1, pageSize: 20, enabled: true });
+      expect(types.total).toBeGreaterThan(0);
+      const type = await dictionaries.createAlarmType({
+        code: 'SVC',
+        name: '服务测试',
+        color: '#1677ff',
+        sortOrder: 9,
+      });
+      expect((await dictionaries.updateAlarmType(type.id, { code: 'SVC', name: '服务测试二' })).name).toBe(
+        '服务测试二',
+      );
+      await expect(dictionaries.deleteAlarmType(type.id)).resolves.toEqual({ id: type.id });
+
+      const systems = await dictionaries.fetchSystemTypes({ current: 1, pageSize: 20, keyword: '' });
+      expect(systems.total).toBeGreaterThan(0);
+      const system = await dictionaries.createSystemType({ code: 'SVC', name: '服务测试' });
+      expect((await dictionaries.updateSystemType(system.id, { code: 'SVC2', name: '服务测试' })).code).toBe('SVC2');
+      await expect(dictionaries.deleteSystemType(system.id)).resolves.toEqual({ id: system.id });
+
+      const priorities = await dictionaries.fetchPriorities();
+      const [urgent] = priorities;
+      const renamed = await dictionaries.updatePriority(urgent.id, { name: '紧急', color: urgent.color, sortOrder: 0 });
+      expect(renamed.code).toBe(urgent.code);
+
+      for (const path of [
+        dictionaries.ALARM_TYPES_EXPORT_PATH,
+        dictionaries.SYSTEM_TYPES_EXPORT_PATH,
+        dictionaries.PRIORITIES_EXPORT_PATH,
+      ]) {
+        await expectXlsx(api(), path);
+      }
+      expect(functionsOf(dictionaries)).toEqual([
+        'createAlarmType',
+        'createSystemType',
+        'deleteAlarmType',
+        'deleteSystemType',
+        'fetchAlarmTypes',
+        'fetchPriorities',
+        'fetchSystemTypes',
+        'updateAlarmType',
+        'updatePriority',
+        'updateSystemType',
+      ]);
+    },
+    START,
+  );
+});

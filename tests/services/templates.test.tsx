@@ -1,0 +1,55 @@
+/**
+ * 报警模板 and 模板评估 calls (src/services/templates.ts) against the real server: listed, opened, created,
+ * updated, deleted; evaluated against the demo plant; both exports.
+ */
+import * as templates from '@/services/templates';
+import { expectXlsx, functionsOf, realServer, START } from './harness';
+
+const { api } = realServer();
+
+describe('报警模板 and 模板评估 calls on the real server', () => {
+  it(
+    'lists, opens, creates, updates and deletes templates, and evaluates one',
+    async () => {
+      const page = await templates.fetchTemplates({ current: 1, pageSize: 20 });
+      expect(page.total).toBeGreaterThan(0);
+      const template = await templates.fetchTemplate(page.list[0].id);
+      const options = await templates.fetchTemplateOptions();
+      expect(options.equipmentTypes).toContain(template.equipmentType);
+      const created = await templates.createTemplate({
+        name: '服务调用测试模板',
+        equipmentType: template.equipmentType,
+        items: [{ condition: template.items[0].condition, priority: 'high', limitValue: 80 }],
+      });
+      const updated = await templates.updateTemplate(created.id, {
+        name: created.name,
+        equipmentType: created.equipmentType,
+        description: '已修改',
+        items: [{ condition: created.items[0].condition, priority: 'medium' }],
+        updatedAt: created.updatedAt,
+      });
+      expect(updated.items[0].priority).toBe('medium');
+      await expect(templates.deleteTemplate(created.id)).resolves.toEqual({ id: created.id });
+      await expectXlsx(api(), templates.TEMPLATE_EXPORT_PATH);
+
+      const choices = await templates.fetchEvaluationOptions();
+      const evaluation = await templates.fetchEvaluation({ templateId: choices.templates[0].id });
+      expect(evaluation.template.id).toBe(choices.templates[0].id);
+      await expectXlsx(api(), `${templates.EVALUATION_EXPORT_PATH}?templateId=${choices.templates[0].id}`);
+
+      expect(functionsOf(templates)).toEqual([
+        'createTemplate',
+        'deleteTemplate',
+        'editPage',
+        'fetchEvaluation',
+        'fetchEvaluationOptions',
+        'fetchTemplate',
+        'fetchTemplateOptions',
+        'fetchTemplates',
+        'updateTemplate',
+      ]);
+      expect(templates.editPage(created.id)).toBe(`/alarm/template2/list/edit?id=${created.id}`);
+    },
+    START,
+  );
+});
