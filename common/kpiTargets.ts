@@ -25,7 +25,7 @@ export const KPI_DEFINITIONS: Readonly<Record<TargetKpi, KpiDefinition>> = {
 };
 
 /**
- * domain.md's defaults: EEMUA 191 average < 1 per 10 min and peak ≤ 10; ISA-18.2 periods over and time in
+ * docs/domain.md's defaults: EEMUA 191 average < 1 per 10 min and peak ≤ 10; ISA-18.2 periods over and time in
  * flood < 1 %, top-10 share ≤ 5 % (the upper end of 1–5 %), chattering and fleeting 0, stale < 5.
  */
 export const DEFAULT_KPI_TARGETS: Readonly<KpiTargets> = Object.freeze({
@@ -101,7 +101,7 @@ export interface OperatingLevelBound {
 
 /**
  * EEMUA 191 (3rd ed.) alarm-system operating levels, drawn as nested regions of average alarm rate against
- * peak alarm rate per 10 minutes. Bounds from its rate guidance as domain.md quotes it: average < 1 "very
+ * peak alarm rate per 10 minutes. Bounds from its rate guidance as docs/domain.md quotes it: average < 1 "very
  * likely acceptable", ≤ 2 manageable, 1 per 2 min (5) over-demanding, > 1 per min (10) unacceptable; peak
  * < 10 manageable, 20–100 hard to cope with, > 100 excessive. Best level first.
  */

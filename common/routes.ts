@@ -1,6 +1,6 @@
 /**
  * Everything derived from the route table (config/routes.ts), as plain functions shared by the SPA
- * (menu, guard, access) and the server (authorization, permission tree). Seed §6.
+ * (menu, guard, access) and the server (authorization, permission tree). docs/original-console.md §6.
  */
 import type { AppRoute, RouteAction } from '../config/routes';
 import routes from '../config/routes';
@@ -84,7 +84,7 @@ export interface MenuItem {
 }
 
 /**
- * Seed §6 menu filter: a child stays if the user may view it or it is always allowed; a level-1 item
+ * docs/original-console.md §6 menu filter: a child stays if the user may view it or it is always allowed; a level-1 item
  * needs its view permission; a group stays only if always allowed or it keeps children.
  */
 export function filterMenu<T extends MenuItem>(
@@ -110,7 +110,7 @@ function menuPaths(items: MenuItem[]): string[] {
   return items.flatMap((item) => [...(item.path ? [item.path] : []), ...menuPaths(item.children ?? [])]);
 }
 
-/** Seed §6 guard: allowed when always allowed, permitted, or present in the filtered menu. */
+/** docs/original-console.md §6 guard: allowed when always allowed, permitted, or present in the filtered menu. */
 export function isPathAllowed(
   pathname: string,
   permissions: readonly string[],

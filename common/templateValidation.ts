@@ -1,5 +1,5 @@
 /**
- * Checks of a template's items that field schemas cannot express (domain.md, "Templates"), run by the
+ * Checks of a template's items that field schemas cannot express (docs/domain.md, "Templates"), run by the
  * server on every write and by the form before it sends (the same messages either way): one item per
  * condition, and limits in the order PVHH > PVHI > PVLO > PVLL wherever two of them are given. Absolute
  * limits are compared with absolute ones and percentages with percentages: an absolute limit and a

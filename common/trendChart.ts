@@ -41,7 +41,7 @@ export function trendOption(
   overloadThreshold: number,
   timeZone?: string,
 ): EChartsCoreOption {
-  // The overload line of domain.md (n_k > overloadThreshold per 10 min), scaled to the bucket.
+  // The overload line of docs/domain.md (n_k > overloadThreshold per 10 min), scaled to the bucket.
   const line = overloadThreshold * (BUCKET_MINUTES[bucket] / 10);
   const label = bucketLabel(bucket, timeZone);
   return {

@@ -1,6 +1,6 @@
 import type { ProLayoutProps } from '@ant-design/pro-components';
 
-/** Page settings defaults (seed §3). */
+/** Page settings defaults (docs/original-console.md §3). */
 const defaultSettings: ProLayoutProps & { pwa: boolean } = {
   navTheme: 'light',
   colorPrimary: '#1890ff',

@@ -3,7 +3,7 @@ import { FIRST_LOAD_BUDGETS, kib, measureFirstLoad } from './first-load';
 import { adminLink } from './fixtures';
 
 /**
- * Bytes are deterministic for a given build, so the budgets of quality.md are checked here, not only
+ * Bytes are deterministic for a given build, so the budgets of docs/quality.md are checked here, not only
  * printed by `npm run bench`: a change that pushes a route over its budget fails the suite.
  */
 for (const route of FIRST_LOAD_BUDGETS) {

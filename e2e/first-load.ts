@@ -10,7 +10,7 @@ const KIB = 1024;
 
 export interface WeightBudget {
   path: string;
-  /** Budget of quality.md, gzip bytes of JS + CSS. */
+  /** Budget of docs/quality.md, gzip bytes of JS + CSS. */
   budget: number;
   /** Resolves once the page has drawn everything it loads on arrival. */
   ready: (page: Page) => Promise<void>;
@@ -19,7 +19,7 @@ export interface WeightBudget {
 /** A throttled CPU (the LCP bench) takes longer than expect's default 5 s to show a page. */
 const PATIENCE = { timeout: 60_000 };
 
-/** The one list of first-load budgets (quality.md, "Speed"). */
+/** The one list of first-load budgets (docs/quality.md, "Speed"). */
 export const FIRST_LOAD_BUDGETS: WeightBudget[] = [
   {
     path: '/alarm/board/over',

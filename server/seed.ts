@@ -1,5 +1,5 @@
 /**
- * First-start data: the roles of domain.md, the base dictionaries, the `admin` user, and (SEED_DEMO) the
+ * First-start data: the roles of docs/domain.md, the base dictionaries, the `admin` user, and (SEED_DEMO) the
  * demo plant.
  * Idempotent: it only adds what is missing and never undoes an administrator's edits.
  */
@@ -35,7 +35,7 @@ function viewsUnder(...prefixes: string[]): string[] {
 
 const allViews = actionRoutes.flatMap((route) => actionsOf(route.path, ['view']));
 
-/** Permission sets of the seeded roles, in route-table order (domain.md, "Roles and permissions"). */
+/** Permission sets of the seeded roles, in route-table order (docs/domain.md, "Roles and permissions"). */
 export function seededRoles(): { name: string; permissions: string[]; isAdmin: boolean }[] {
   const inTableOrder = (permissions: string[]) => routeIndex.permissions.filter((p) => permissions.includes(p));
   return [

@@ -4,7 +4,7 @@ import defaultSettings from '../config/defaultSettings';
 import { removeOfflineSupport, watchForUpdates } from './services/pwa';
 import { openNotification } from './utils/notification';
 
-// Seed §4: offline warning, update notice, and cleanup where offline support is disabled.
+// docs/original-console.md §4: offline warning, update notice, and cleanup where offline support is disabled.
 window.addEventListener('offline', () => message.warning('当前处于离线状态'));
 
 if (process.env.NODE_ENV === 'production' && defaultSettings.pwa && 'serviceWorker' in navigator) {

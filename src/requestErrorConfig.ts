@@ -4,7 +4,7 @@ import { message } from 'antd';
 import { openNotification } from './utils/notification';
 import { getToken } from './utils/session';
 
-/** The second envelope of seed §8, for back ends that answer `{success, errorCode, …}`. */
+/** The second envelope of docs/original-console.md §8, for back ends that answer `{success, errorCode, …}`. */
 export enum ErrorShowType {
   SILENT = 0,
   WARN_MESSAGE = 1,
@@ -51,7 +51,7 @@ const handledByCaller = (config: unknown) =>
   Boolean((config as { skipErrorHandler?: boolean } | undefined)?.skipErrorHandler);
 
 /**
- * Seed §8 code handling: 401/403 → /403 (the session is over whoever asked); 1 (or any other failure
+ * docs/original-console.md §8 code handling: 401/403 → /403 (the session is over whoever asked); 1 (or any other failure
  * code) → error toast, unless the caller handles it.
  */
 function rejectEnvelope(body: Envelope, silent: boolean): Promise<never> {
@@ -96,7 +96,7 @@ async function onResponseError(failure: Error): Promise<never> {
 }
 
 function withBearer(config: RequestOptions): RequestOptions {
-  // Seed §7: every call carries the bearer, empty when there is no token. The seed's placeholder
+  // docs/original-console.md §7: every call carries the bearer, empty when there is no token. The seed's placeholder
   // token query parameter is deliberately not sent (a leaked secret in every URL).
   return { ...config, headers: { ...config.headers, Authorization: `Bearer ${getToken() ?? ''}` } };
 }

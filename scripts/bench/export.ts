@@ -1,5 +1,5 @@
 /**
- * xlsx export (quality.md: 100,000 rows ≤ 3 s, server RSS growth ≤ 200 MB, streamed). The alarm library of
+ * xlsx export (docs/quality.md: 100,000 rows ≤ 3 s, server RSS growth ≤ 200 MB, streamed). The alarm library of
  * scripts/bench/library.ts (100,000 points) is exported through `/api/alarm/bases/list/export` over HTTP from
  * the server's own process (scripts/bench/server.ts); this process downloads the file and reads it back with
  * exceljs to check its row count.

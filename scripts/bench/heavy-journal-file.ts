@@ -6,7 +6,7 @@
  * followed by its RTN after `rtnMinSeconds` plus an exponential delay of mean `rtnMeanSeconds` (RTNs that would
  * fall after the end are left out: the point is still active). With the defaults, 2,000 points over 10 consoles
  * and 30 days, the top point annunciates about 85,000 times (about every 30 s) and the file has about 1,000,000
- * rows. Written as a CSV journal file (api.md format v1), rows in time order.
+ * rows. Written as a CSV journal file (docs/api.md format v1), rows in time order.
  */
 import { once } from 'node:events';
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the server-side budgets of quality.md, printed (not asserted):
+ * `npm run bench`: the server-side budgets of docs/quality.md, printed (not asserted):
  * - the first start's demo seed (time), then each board's API calls on that plant (scripts/bench/boards.ts);
  * - import of the 1,000,000-row CSV journal over HTTP (time by phase, the server's peak RSS, progress seen), for two
  *   journals: the even one (scripts/bench/journal-file.ts: 5,000 points sharing the load over 60 days) and the

@@ -1,6 +1,6 @@
 /**
  * The deterministic benchmark journal: 1,000,000 events over 5,000 alarm points, 8 consoles and 60 days
- * ending at a fixed instant, written as a CSV journal file (api.md format v1) from the simulator.
+ * ending at a fixed instant, written as a CSV journal file (docs/api.md format v1) from the simulator.
  */
 
 import { once } from 'node:events';

@@ -1,5 +1,5 @@
 /**
- * Alarm library list (quality.md: page of 20 with a filter, 100,000 points, ≤ 50 ms p95 on the embedded
+ * Alarm library list (docs/quality.md: page of 20 with a filter, 100,000 points, ≤ 50 ms p95 on the embedded
  * database). A deterministic plant of 100,000 points is generated in SQL (20 units, 8 consoles, 2,000
  * equipment, 8 conditions, priorities ≈ 1/5/15/79 %, 5,000 open abnormal records), then each filter of
  * the list page is requested over HTTP and timed.

@@ -1,5 +1,5 @@
 /**
- * Load (quality.md): 200 concurrent connections for 30 s on the library list and on the KPI summary,
+ * Load (docs/quality.md): 200 concurrent connections for 30 s on the library list and on the KPI summary,
  * printed with p50 / p99 latency, throughput and errors (budget: 0 errors). autocannon runs as its own
  * process so that its client work does not share the server's event loop.
  */

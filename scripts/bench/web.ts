@@ -1,5 +1,5 @@
 /**
- * Front-end budgets of quality.md, measured in headless Chromium on the built app (`npm run build`)
+ * Front-end budgets of docs/quality.md, measured in headless Chromium on the built app (`npm run build`)
  * served by the built server with the demo plant:
  * - first-load weight (gzip JS + CSS, cold cache) of each budgeted route (e2e/first-load.ts), and of the
  *   whole overview once scrolled to the bottom (charts below the fold load when reached);

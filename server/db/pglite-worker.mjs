@@ -23,7 +23,7 @@ if (!parentPort) {
 
 const { dataDir, template } = workerData;
 // PGlite's default 128 MB of shared buffers stay in the WebAssembly heap, which never shrinks: 32 MB keep a
-// 1,000,000-row import within the server's memory budget (quality.md) at no cost in import time.
+// 1,000,000-row import within the server's memory budget (docs/quality.md) at no cost in import time.
 const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 const db = await PGlite.create(
   dataDir ? { dataDir, startParams } : template ? { loadDataDir: template, startParams } : { startParams },

@@ -1,5 +1,5 @@
 /**
- * Streaming `.xlsx` exports (api.md, "Exports"): rows go from an async iterable straight into the streaming
+ * Streaming `.xlsx` exports (docs/api.md, "Exports"): rows go from an async iterable straight into the streaming
  * writer of ./xlsxWriter and out through the reply, so a 100,000-row list never sits in memory as a workbook.
  */
 import { Readable } from 'node:stream';

@@ -5,7 +5,7 @@
  *
  * Written here rather than with exceljs's streaming writer: that builds a cell object, a style and an XML
  * node per cell, ≈ 5 s of CPU for 100,000 rows × 24 columns, which alone broke the export budget of
- * quality.md (3 s). This writer takes a fraction of that. The ZIP container is written as it goes (sizes in
+ * docs/quality.md (3 s). This writer takes a fraction of that. The ZIP container is written as it goes (sizes in
  * data descriptors after each part), without ZIP64: a workbook must stay under 4 GiB.
  */
 import { Readable } from 'node:stream';

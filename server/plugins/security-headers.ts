@@ -1,4 +1,4 @@
-/** Security headers on every response, API and static files alike (quality.md, "Reliability and security"). */
+/** Security headers on every response, API and static files alike (docs/quality.md, "Reliability and security"). */
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 

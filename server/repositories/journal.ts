@@ -150,7 +150,7 @@ export async function rebuildRollups(tx: Executor, from: number, to: number, uni
   ] as const) {
     const lo = Math.floor(from / 1000 / seconds) * seconds;
     const hi = (Math.floor(to / 1000 / seconds) + 1) * seconds;
-    // Buckets aligned to the epoch in UTC (domain.md); date_bin is plain timestamp arithmetic, where
+    // Buckets aligned to the epoch in UTC (docs/domain.md); date_bin is plain timestamp arithmetic, where
     // extract(epoch) would compute in numeric for every event.
     const bucket = sql`date_bin(${sql.raw(`'${seconds} seconds'`)}::interval, time, timestamptz '1970-01-01 00:00:00+00')`;
     const range = sql`time >= to_timestamp(${lo}) and time < to_timestamp(${hi}) ${ofUnit}`;
@@ -271,7 +271,7 @@ async function tagEvents(tx: Executor, where: SQL): Promise<void> {
 }
 
 /**
- * Tags the events of a batch with their unit's operating condition at their time (domain.md, 多工况), so
+ * Tags the events of a batch with their unit's operating condition at their time (docs/domain.md, 多工况), so
  * the rollups and every KPI can be filtered by condition. Events of units without switches keep none.
  * Answers whether any unit has switches (then episodes need the same tagging).
  */

@@ -328,7 +328,7 @@ function abnormalWhere(filters: AbnormalFilters) {
 /** Open records first, then the most recently seen. */
 const ABNORMAL_ORDER = sql.raw(`(a.status = '未处置') desc, a.last_seen desc, a.id desc`);
 
-/** Unit, console and equipment ids by name, creating the missing ones (domain.md: created on import). */
+/** Unit, console and equipment ids by name, creating the missing ones (docs/domain.md: created on import). */
 class PlantRows {
   private units = new Map<string, number>();
   private consoles = new Map<string, number>();

@@ -1,9 +1,9 @@
-/** Display colours of dictionaries: a swatch for tables and antd's ColorPicker as a form field (seed §9). */
+/** Display colours of dictionaries: a swatch for tables and antd's ColorPicker as a form field (docs/original-console.md §9). */
 import { ProForm } from '@ant-design/pro-components';
 import { ColorPicker, Space, Typography } from 'antd';
 import type { Color } from 'antd/es/color-picker';
 
-/** The colour picker's default (seed §9); its hue slider runs 0–359 and alpha 0–100. */
+/** The colour picker's default (docs/original-console.md §9); its hue slider runs 0–359 and alpha 0–100. */
 export const DEFAULT_COLOR = '#1677ff';
 
 export function ColorSwatch({ color }: { color: string }) {

@@ -1,7 +1,7 @@
 import { Button, Result, Space } from 'antd';
 import React from 'react';
 
-/** Webpack's names for a route or style chunk that failed to load (seed §8 "load failed"). */
+/** Webpack's names for a route or style chunk that failed to load (docs/original-console.md §8 "load failed"). */
 export function isChunkLoadError(error: unknown): boolean {
   const { name = '', message = '' } = (error ?? {}) as { name?: string; message?: string };
   return name === 'ChunkLoadError' || /Loading (CSS )?chunk .* failed/i.test(message);

@@ -10,7 +10,7 @@ function subscribe(onChange: () => void) {
   };
 }
 
-/** Seed §4: while offline, a warning says so. */
+/** docs/original-console.md §4: while offline, a warning says so. */
 export default function OfflineNotice() {
   const online = useSyncExternalStore(subscribe, () => navigator.onLine);
   if (online) return null;

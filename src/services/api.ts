@@ -1,4 +1,4 @@
-/** Shapes of the API contract (api.md, "Conventions") that every page's `service.ts` speaks. */
+/** Shapes of the API contract (docs/api.md, "Conventions") that every page's `service.ts` speaks. */
 export interface Envelope<T> {
   code: number;
   msg: string;

@@ -20,7 +20,7 @@ export interface BootstrapDeps {
 }
 
 /**
- * Seed §4 start-up: on /403 load nothing; take the token from `?token=` or storage, save it, load
+ * docs/original-console.md §4 start-up: on /403 load nothing; take the token from `?token=` or storage, save it, load
  * the user and save the permission list (and the plant's time zone); without a token go to /403. The
  * token then leaves the address bar so it stays out of history, bookmarks and screenshots. Offline, the
  * installed app opens with the permissions stored by the last start-up.

@@ -16,7 +16,7 @@ async function clearCaches(): Promise<void> {
 }
 
 /**
- * Seed §4 updates: when a new worker waits, offer a refresh that activates it, clears the caches
+ * docs/original-console.md §4 updates: when a new worker waits, offer a refresh that activates it, clears the caches
  * and reloads once the new worker controls the page.
  */
 export function watchForUpdates(workbox: Workbox, prompt: UpdatePrompt, reload: () => void): void {

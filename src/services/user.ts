@@ -4,5 +4,5 @@ import { call } from './http';
 /** The signed-in user as the SPA keeps it (contract/user.ts). */
 export type CurrentUser = UserInfo;
 
-/** Seed §7: POST /userinfo answers the signed-in user. */
+/** docs/original-console.md §7: POST /userinfo answers the signed-in user. */
 export const fetchUserInfo = () => call('POST /userinfo');

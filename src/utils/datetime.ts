@@ -10,7 +10,7 @@ export function formatPlantTime(value: ConfigType, pattern: string): string {
   return pattern.replace(TOKENS, (token) => fields[token]);
 }
 
-/** Seed §9: year-month-day hours:minutes:seconds on the plant's clock; the current time when none is given. */
+/** docs/original-console.md §9: year-month-day hours:minutes:seconds on the plant's clock; the current time when none is given. */
 export function formatDateTime(value?: ConfigType): string {
   return formatPlantTime(value ?? undefined, 'YYYY-MM-DD HH:mm:ss');
 }

@@ -1,5 +1,5 @@
 /**
- * Browser storage of the session (seed §3): the bearer token and the permission list, and the user's
+ * Browser storage of the session (docs/original-console.md §3): the bearer token and the permission list, and the user's
  * name so that the installed app opened offline still carries its watermark; the plant's time zone, so
  * the boards cut days at the plant's midnight offline too.
  */
@@ -47,7 +47,7 @@ export function readPlantTimeZone(): string | undefined {
   return localStorage.getItem(PLANT_TIME_ZONE_KEY) || undefined;
 }
 
-/** Seed §6: true only when a stored list exists and contains the permission. */
+/** docs/original-console.md §6: true only when a stored list exists and contains the permission. */
 export function hasPermission(permission: string): boolean {
   return readPermissions()?.includes(permission) ?? false;
 }

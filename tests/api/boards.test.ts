@@ -14,7 +14,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 type Row = JournalEvent & { console: string; unit: string };
 
-/** Console 一号: buckets 3, 12, 7, 4, 10, 0 (domain.md's worked example); console 二号: 2 per bucket. */
+/** Console 一号: buckets 3, 12, 7, 4, 10, 0 (docs/domain.md's worked example); console 二号: 2 per bucket. */
 function journal(): Row[] {
   const events: Row[] = [];
   [3, 12, 7, 4, 10, 0].forEach((n, k) => {

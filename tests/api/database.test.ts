@@ -105,7 +105,7 @@ if (!testDatabaseUrl) {
   });
 }
 
-// Only a real server shows the race between nodes; CI sets TEST_DATABASE_URL (quality.md).
+// Only a real server shows the race between nodes; CI sets TEST_DATABASE_URL (docs/quality.md).
 if (testDatabaseUrl) {
   const url = testDatabaseUrl;
   describe('PostgreSQL', { timeout: SLOW }, () => {

@@ -1,4 +1,4 @@
-/** 基础配置 endpoints: alarm types, system types, priorities and their streamed exports (api.md). */
+/** 基础配置 endpoints: alarm types, system types, priorities and their streamed exports (docs/api.md). */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionString } from '../../common/routes';

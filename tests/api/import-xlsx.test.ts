@@ -1,4 +1,4 @@
-/** Journal import of an xlsx workbook (api.md, "Journal file format v1"): first sheet, same columns as CSV. */
+/** Journal import of an xlsx workbook (docs/api.md, "Journal file format v1"): first sheet, same columns as CSV. */
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -11,7 +11,7 @@ import { build, SLOW, type TestApp, type TestUser } from './helpers';
 const MIN = 60_000;
 const T0 = Date.UTC(2025, 4, 1, 0, 0); // 08:00 in the plant (Asia/Shanghai)
 
-/** domain.md's worked example: buckets 3, 12, 7, 4, 10, 0; point A chatters in bucket 1. */
+/** docs/domain.md's worked example: buckets 3, 12, 7, 4, 10, 0; point A chatters in bucket 1. */
 function workedExample(): (JournalEvent & { console: string })[] {
   const events: (JournalEvent & { console: string })[] = [];
   let distinct = 0;
@@ -58,7 +58,7 @@ describe('KPI endpoints and abnormal-alarm configuration', { timeout: SLOW }, ()
   const summary = (query: string, user = viewer) =>
     t.app.inject({ url: `/api/kpi/summary?${query}`, headers: user.authorization });
 
-  it('answers the worked example of domain.md, equal to the engine', async () => {
+  it('answers the worked example of docs/domain.md, equal to the engine', async () => {
     const response = await summary(`from=${iso(T0)}&to=${iso(T0 + 60 * MIN)}`);
     expect(response.statusCode).toBe(200);
     const data = response.json().data;

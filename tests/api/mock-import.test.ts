@@ -1,4 +1,4 @@
-/** 模拟 endpoints: journal import and collector ingest (api.md), simulator, batches and their export. */
+/** 模拟 endpoints: journal import and collector ingest (docs/api.md), simulator, batches and their export. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateTimeText } from '../../common/wallClock';
 import { journalBatches } from '../../server/db/schema';

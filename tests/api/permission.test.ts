@@ -1,4 +1,4 @@
-/** 权限配置 endpoints: users, roles, sign-in tokens, the permission tree and the two exports (api.md). */
+/** 权限配置 endpoints: users, roles, sign-in tokens, the permission tree and the two exports (docs/api.md). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionTree, routeIndex } from '../../common/routes';
 import { dateTimeText } from '../../common/wallClock';

@@ -71,7 +71,7 @@ describe('first-start seeding', { timeout: SLOW }, () => {
     ]);
   });
 
-  it('gives the roles the permission sets of domain.md', async () => {
+  it('gives the roles the permission sets of docs/domain.md', async () => {
     const views = routeIndex.permissions.filter((permission) => permission.endsWith('-view'));
     const admin = await createRolesRepository(database.db).findByName(ROLE_NAMES.admin);
     expect(admin).toMatchObject({ isAdmin: true, permissions: routeIndex.permissions });

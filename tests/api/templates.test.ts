@@ -1,4 +1,4 @@
-/** 模板列表 and 模板评估 endpoints: CRUD with validation, export, the evaluation, permissions (api.md). */
+/** 模板列表 and 模板评估 endpoints: CRUD with validation, export, the evaluation, permissions (docs/api.md). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmPoints, equipment, units } from '../../server/db/schema';
 import { XLSX_CONTENT_TYPE } from '../../server/export/xlsx';

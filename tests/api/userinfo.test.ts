@@ -94,7 +94,7 @@ describe('POST /api/userinfo', { timeout: SLOW }, () => {
 
   it.each([
     ['a forged token', { authorization: 'Bearer bm90LWEtcmVhbC10b2tlbi1hdC1hbGwtMDEyMzQ1Njc4OQ' }],
-    ['an empty bearer (seed §7)', { authorization: 'Bearer ' }],
+    ['an empty bearer (docs/original-console.md §7)', { authorization: 'Bearer ' }],
     ['another scheme', { authorization: 'Basic YWRtaW46YWRtaW4=' }],
     ['no Authorization header', {}],
   ])('refuses %s', async (_case, headers) => {

@@ -23,7 +23,7 @@ function menuOf(table: AppRoute[]): MenuItem[] {
 const menu = menuOf(routes);
 const names = (items: MenuItem[]): unknown[] => items.map((item) => item.name);
 
-describe('route keys and permission strings (seed §6)', () => {
+describe('route keys and permission strings (docs/original-console.md §6)', () => {
   it('drops the first slash and turns the other slashes into dashes', () => {
     expect(routeKey('/alarm/board/over')).toBe('alarm-board-over');
     expect(routeKey('/permission')).toBe('permission');
@@ -90,7 +90,7 @@ describe('always-allowed and hidden paths', () => {
     });
   });
 
-  it('orders the menu as screens.md does', () => {
+  it('orders the menu as docs/architecture.md ("Screens") does', () => {
     expect(names(menu)).toEqual([
       '报警看板',
       '报警库',

@@ -19,7 +19,7 @@ function start(address: string, fetchUser = vi.fn().mockResolvedValue(user), onl
   return { result, fetchUser, goto, replaceAddress };
 }
 
-describe('start-up (seed §4)', () => {
+describe('start-up (docs/original-console.md §4)', () => {
   it('loads nothing on /403', async () => {
     setToken('kept');
     const { result, fetchUser, goto } = start('/403?token=abc');

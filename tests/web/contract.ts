@@ -1,5 +1,5 @@
 /**
- * The mocks' contract with the server (architecture.md, "Mock endpoints must not drift from the
+ * The mocks' contract with the server (docs/architecture.md, "Mock endpoints must not drift from the
  * server"): every JSON answer an msw handler gives is checked against the response schema the server
  * declares for that route. Strictly: a field the schema does not declare is one the server's serializer
  * drops, so a fixture carrying it would let a test pass on data the page never gets.

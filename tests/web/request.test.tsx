@@ -13,7 +13,7 @@ function answer(body: Record<string, unknown>, status = 200) {
   server.use(http.all('/api/thing', () => HttpResponse.json(body, { status })));
 }
 
-describe('request client (seed §7)', () => {
+describe('request client (docs/original-console.md §7)', () => {
   it('sends the stored token as a bearer, to /api, without the seed placeholder parameter', async () => {
     setToken('abc123');
     let seen: Request | undefined;
@@ -42,7 +42,7 @@ describe('request client (seed §7)', () => {
   });
 });
 
-describe('envelope codes (seed §8)', () => {
+describe('envelope codes (docs/original-console.md §8)', () => {
   it.each([401, 403])('code %i sends the browser to /403 and rejects', async (code) => {
     history.push('/alarm/board/over');
     answer({ code, msg: 'no', data: null }, code);
@@ -64,7 +64,7 @@ describe('envelope codes (seed §8)', () => {
   });
 });
 
-describe('business errors by showType (seed §8)', () => {
+describe('business errors by showType (docs/original-console.md §8)', () => {
   // Each case has its own text: a toast of the previous case may still be fading out.
   const biz = (showType: number) => ({
     success: false,
@@ -120,7 +120,7 @@ describe('business errors by showType (seed §8)', () => {
   });
 });
 
-describe('transport errors (seed §8)', () => {
+describe('transport errors (docs/original-console.md §8)', () => {
   it('an answer that is not an envelope shows its status', async () => {
     server.use(http.get('/api/thing', () => new HttpResponse('nope', { status: 404 })));
     await expect(request('/thing')).rejects.toMatchObject({ response: { status: 404 } });

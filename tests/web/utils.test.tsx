@@ -31,7 +31,7 @@ describe('query-string helper', () => {
   });
 });
 
-describe('date-time format (seed §9)', () => {
+describe('date-time format (docs/original-console.md §9)', () => {
   it('is zero-padded year-month-day hours:minutes:seconds', () => {
     expect(formatDateTime(new Date(2026, 0, 2, 3, 4, 5))).toBe('2026-01-02 03:04:05');
   });
@@ -64,7 +64,7 @@ describe("date pickers on the plant's clock", () => {
   });
 });
 
-describe('permission check (seed §6)', () => {
+describe('permission check (docs/original-console.md §6)', () => {
   it('is false with no stored list', () => {
     expect(readPermissions()).toBeNull();
     expect(hasPermission('alarm-board-over-view')).toBe(false);
@@ -90,7 +90,7 @@ describe('permission check (seed §6)', () => {
   });
 });
 
-describe('spreadsheet export (seed §7)', () => {
+describe('spreadsheet export (docs/original-console.md §7)', () => {
   it('names the file with the current timestamp and .xlsx', () => {
     expect(exportFileName(new Date(2026, 10, 22, 9, 8, 7))).toBe('20261122090807.xlsx');
   });

@@ -1,5 +1,5 @@
 /**
- * Operating conditions (多工况, domain.md): per unit a set of conditions, per condition overrides of alarm
+ * Operating conditions (多工况, docs/domain.md): per unit a set of conditions, per condition overrides of alarm
  * point settings, and the timeline of manual switches. A unit's active condition is its latest switch
  * (by `switched_at`); the ingest tags events with that condition's name at their time.
  */

@@ -25,7 +25,7 @@ export const systemTypes = pgTable('system_types', {
   ...timestamps,
 });
 
-/** 优先级: the four priorities of domain.md, keyed by the code the journal and the KPIs use. */
+/** 优先级: the four priorities of docs/domain.md, keyed by the code the journal and the KPIs use. */
 export const priorities = pgTable('priorities', {
   id: serial('id').primaryKey(),
   code: text('code', { enum: ['urgent', 'high', 'medium', 'low'] })

@@ -64,7 +64,7 @@ export const alarmEvents = pgTable(
     counted: boolean('counted').notNull().default(false),
   },
   (table) => [
-    // Exact duplicates (same time, point, event type) are refused: domain.md.
+    // Exact duplicates (same time, point, event type) are refused: docs/domain.md.
     uniqueIndex('alarm_events_point_time_event_idx').on(table.pointId, table.time, table.event),
     index('alarm_events_counted_time_idx').on(table.time).where(sql`${table.counted}`),
     index('alarm_events_batch_idx').on(table.batchId),

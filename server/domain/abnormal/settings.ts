@@ -1,5 +1,5 @@
 /**
- * 异常报警配置: the KPI thresholds of domain.md and the detection rules, with their defaults and the allowed
+ * 异常报警配置: the KPI thresholds of docs/domain.md and the detection rules, with their defaults and the allowed
  * ranges (contract/kpiSettings.ts).
  */
 

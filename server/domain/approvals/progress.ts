@@ -1,5 +1,5 @@
 /**
- * How an approval moves through its steps (domain.md, "Change management and approvals"): who may act on
+ * How an approval moves through its steps (docs/domain.md, "Change management and approvals"): who may act on
  * the current step, what a decision does to the step and to the approval, and how each step stands.
  *
  * A step of mode `any` is approved by the first approval; of mode `all` once every listed approver entry is

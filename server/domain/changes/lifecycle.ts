@@ -1,5 +1,5 @@
 /**
- * The lifecycle of a change request (domain.md): 草稿 draft → 审批中 pending → 已通过 approved / 已驳回
+ * The lifecycle of a change request (docs/domain.md): 草稿 draft → 审批中 pending → 已通过 approved / 已驳回
  * rejected / 已撤回 revoked → 已实施 applied. Which action is legal from which status, where it leads, and
  * the Chinese refusal when it is not. An `approved` request only stays approved when its application met a
  * conflict; like rejected, revoked and applied it has ended.

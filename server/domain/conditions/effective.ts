@@ -1,5 +1,5 @@
 /**
- * State-based alarming (domain.md, "Operating conditions"): the effective setting of a point under a
+ * State-based alarming (docs/domain.md, "Operating conditions"): the effective setting of a point under a
  * condition is its base setting with the condition's override on top, and the condition in force at a time
  * is the unit's latest switch at or before it.
  */

@@ -33,7 +33,7 @@ function positiveInteger(name: string, value: number | undefined, fallback: numb
   return value;
 }
 
-/** Defaults from api.md; bad options and unknown time zones fail before any byte is read. */
+/** Defaults from docs/api.md; bad options and unknown time zones fail before any byte is read. */
 export function resolveJournalOptions(options: JournalParseOptions): ResolvedJournalOptions {
   const timeZone = options.timeZone ?? DEFAULT_PLANT_TIME_ZONE;
   assertTimeZone(timeZone);

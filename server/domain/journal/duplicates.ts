@@ -1,5 +1,5 @@
 /**
- * Exact duplicates within one import (domain.md: same time, tag, condition and event type) are dropped and
+ * Exact duplicates within one import (docs/domain.md: same time, tag, condition and event type) are dropped and
  * counted. The filter is exact (no hash-only keys that could drop a real event) and compact enough for the
  * 5,000,000-row limit: (tag, condition) pairs are numbered once, and each event is one slot of an
  * open-addressing table in typed arrays — 12 bytes a slot, at most 70 % full.

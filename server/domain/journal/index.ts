@@ -1,5 +1,5 @@
 /**
- * Alarm-journal import (api.md, "Journal file format v1"): format detection and the streaming readers.
+ * Alarm-journal import (docs/api.md, "Journal file format v1"): format detection and the streaming readers.
  *
  * Typical use in the import route, inside one transaction:
  *   const duplicates = new DuplicateFilter();

@@ -1,6 +1,6 @@
 /**
  * The one validation of a journal record, shared by file import (CSV, xlsx) and the JSON ingest endpoint.
- * A record maps column names (lower case, as in api.md) to raw values: text from CSV, typed cells from xlsx
+ * A record maps column names (lower case, as in docs/api.md) to raw values: text from CSV, typed cells from xlsx
  * (number, Date, boolean), JSON values from ingest. Every message names what is wrong and what is allowed.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Journal times (api.md, "Journal file format v1"): ISO 8601 with an offset is an instant; a time without an
+ * Journal times (docs/api.md, "Journal file format v1"): ISO 8601 with an offset is an instant; a time without an
  * offset is a wall-clock reading of the plant, converted with the plant time zone through Intl (tzdata of
  * the runtime), so zones with daylight saving time are handled at both transitions:
  * - spring gap (e.g. 02:30 on the day Europe/Berlin jumps from 02:00 to 03:00): the reading cannot come from

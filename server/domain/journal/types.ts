@@ -1,5 +1,5 @@
 /**
- * Vocabulary of the alarm-journal reader (api.md, "Journal file format v1"). A journal file or a JSON ingest
+ * Vocabulary of the alarm-journal reader (docs/api.md, "Journal file format v1"). A journal file or a JSON ingest
  * body becomes validated `JournalRow`s plus per-row `JournalError`s; the import is all-or-nothing, so the
  * caller stores nothing when any error was reported.
  */
@@ -63,7 +63,7 @@ export interface JournalParseOptions {
   onProgress?: (progress: JournalProgress) => void;
 }
 
-/** Limits of api.md; the upload route should use the same figure for its own body limit. */
+/** Limits of docs/api.md; the upload route should use the same figure for its own body limit. */
 export const JOURNAL_LIMITS = Object.freeze({
   maxBytes: 200 * 1024 * 1024,
   maxRows: 5_000_000,

@@ -1,5 +1,5 @@
 /**
- * Streaming xlsx journal reader on exceljs's WorkbookReader (never `XLSX.read` on the server: stack.md).
+ * Streaming xlsx journal reader on exceljs's WorkbookReader (never `XLSX.read` on the server: docs/architecture.md ("Habits")).
  * Reads the first worksheet in tab order; rows are numbered as in the sheet. Date cells are wall-clock times
  * of the plant (exceljs hands them over as Dates whose UTC fields are what Excel shows).
  *

@@ -82,7 +82,7 @@ export function summariseAnalysis(analysis: JournalAnalysis): KpiSummary {
   });
 }
 
-/** The KPI summary from a window's counts (see WindowCounts); every formula of domain.md is here. */
+/** The KPI summary from a window's counts (see WindowCounts); every formula of docs/domain.md is here. */
 export function summariseCounts({ window, settings, perBucket, perPriority, points }: WindowCounts): KpiSummary {
   const total = perPriority.reduce((sum, n) => sum + n, 0);
   const windowMs = window.to - window.from;
@@ -138,7 +138,7 @@ export function summariseCounts({ window, settings, perBucket, perPriority, poin
 }
 
 /**
- * KPI summary (domain.md "KPIs (definition v1)") of the window [from, to), epoch ms. `events` is the journal
+ * KPI summary (docs/domain.md "KPIs (definition v1)") of the window [from, to), epoch ms. `events` is the journal
  * of the scope, sorted by time, including the look-back before `from` needed for shelved / suppressed /
  * out-of-service state and for activations of stale alarms. A bucket cut by the window starts at `from`
  * (so do `peak10MinAt` and a flood in it).

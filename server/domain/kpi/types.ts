@@ -1,5 +1,5 @@
 /**
- * Vocabulary of the alarm KPI engine (domain.md, "KPIs (definition v1)"). Times are epoch milliseconds
+ * Vocabulary of the alarm KPI engine (docs/domain.md, "KPIs (definition v1)"). Times are epoch milliseconds
  * (UTC) everywhere inside the engine; only the API-shaped summary turns them into ISO strings.
  */
 import type { KpiSettings } from '../../../contract/kpiSettings';

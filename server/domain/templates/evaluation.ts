@@ -1,5 +1,5 @@
 /**
- * Template evaluation (模板评估, domain.md): every equipment of a template's type against the template.
+ * Template evaluation (模板评估, docs/domain.md): every equipment of a template's type against the template.
  * A template item stands for its condition on the whole equipment: every alarm point of that condition on
  * the equipment must carry the item's settings (an equipment with a temperature and a pressure PVHI has
  * two points for the one PVHI item). Settings the item leaves empty are not prescribed and not compared.

@@ -1,7 +1,7 @@
 /**
  * 模拟 (/alarm/mock): journal import (multipart CSV/xlsx), collector ingest (JSON rows), the simulator and
  * the batches of stored journal data (listed, exported, simulated ones deleted). All under `alarm-mock-view`
- * (api.md).
+ * (docs/api.md).
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -57,7 +57,7 @@ function answer(result: { imported: number; duplicates: number; errors: JournalB
 
 export interface MockRoutesOptions {
   plantTimeZone: string;
-  /** api.md's limits unless given (tests use small ones). */
+  /** docs/api.md's limits unless given (tests use small ones). */
   limits?: { maxBytes: number; maxRows: number };
 }
 

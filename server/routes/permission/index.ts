@@ -1,5 +1,5 @@
 /**
- * 权限配置 (api.md): users (never deleted, only disabled), roles, sign-in tokens and the permission tree
+ * 权限配置 (docs/api.md): users (never deleted, only disabled), roles, sign-in tokens and the permission tree
  * the role editor draws; both lists export to xlsx. Reads need `permission-view`, writes `permission-edit`. Every write that
  * touches several rows runs in one transaction: a refusal leaves nothing half-saved.
  */

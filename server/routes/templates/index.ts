@@ -1,5 +1,5 @@
 /**
- * 模板列表 `/alarm/template/list` (api.md): paged list, export, one template with its items, create,
+ * 模板列表 `/alarm/template/list` (docs/api.md): paged list, export, one template with its items, create,
  * update (fields and items replaced whole) and delete, under the route's view / create / edit / delete.
  * The hidden create and edit pages have no permission of their own: they call these endpoints.
  */

@@ -1,4 +1,4 @@
-/** The signed-in user and the permissions the SPA shapes its menu and actions with (seed §3). */
+/** The signed-in user and the permissions the SPA shapes its menu and actions with (docs/original-console.md §3). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { userEndpoints } from '../../../contract/user';
 import { currentUser } from '../../plugins/authentication';

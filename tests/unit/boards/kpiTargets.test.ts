@@ -41,7 +41,7 @@ describe('KPI status against a target (lower is better)', () => {
 });
 
 describe('targets per scope', () => {
-  it('defaults are those of domain.md', () => {
+  it('defaults are those of docs/domain.md', () => {
     expect(DEFAULT_KPI_TARGETS).toEqual({
       avgPer10Min: 1,
       peak10Min: 10,

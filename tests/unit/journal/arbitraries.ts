@@ -1,5 +1,5 @@
 /**
- * fast-check generators of valid journal files (api.md, "Journal file format v1") with the rows a reader
+ * fast-check generators of valid journal files (docs/api.md, "Journal file format v1") with the rows a reader
  * must find in them: columns in any order and case, unknown columns, every accepted time shape, Chinese
  * priorities, text with commas, quotes and line breaks, blank rows, BOM, LF / CRLF / CR line ends.
  * The expected rows are worked out here from what was generated, not by the reader's own code.

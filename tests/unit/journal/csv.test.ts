@@ -387,7 +387,7 @@ describe('parseJournalCsv limits', () => {
     expect(rows.map((row) => row.tag)).toEqual(['A', 'B']);
   });
 
-  it('uses the api.md limits by default: 200 MB in the message', async () => {
+  it('uses the docs/api.md limits by default: 200 MB in the message', async () => {
     expect(new JournalLimitError('bytes', 200 * 1024 * 1024).message).toBe(
       '文件过大：超过 200 MB 的上限，请按时间拆分后分批导入',
     );

@@ -1,5 +1,5 @@
 /**
- * Properties of the journal readers (api.md, "Journal file format v1") over generated files: a valid
+ * Properties of the journal readers (docs/api.md, "Journal file format v1") over generated files: a valid
  * journal reads back as exactly the rows written, however it is laid out and cut into chunks; one bad cell
  * is reported at its row and column and nothing else changes; duplicates are counted; and no input, however
  * broken, makes a reader fail other than with a parse report or the file-level errors.

@@ -35,7 +35,7 @@ describe('parseEventType', () => {
 });
 
 describe('KPI settings', () => {
-  it('has the named defaults of domain.md', () => {
+  it('has the named defaults of docs/domain.md', () => {
     expect(defaultKpiSettings).toEqual({
       overloadThreshold: 10,
       floodStart: 10,

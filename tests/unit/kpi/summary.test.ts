@@ -4,7 +4,7 @@ import { alm, almSeries, at, ev, iso, journal, tagNo } from './journal';
 
 const hour = { from: at('08:00'), to: at('09:00') };
 
-/** domain.md's worked example: bucket counts 3, 12, 7, 4, 10, 0; A chattering in bucket 1, 33 other points. */
+/** docs/domain.md's worked example: bucket counts 3, 12, 7, 4, 10, 0; A chattering in bucket 1, 33 other points. */
 function workedExample(): JournalEvent[] {
   const others: JournalEvent[] = [];
   let n = 0;
@@ -19,7 +19,7 @@ function workedExample(): JournalEvent[] {
   return journal(alm(at('08:01:00'), 'A'), alm(at('08:01:20'), 'A'), alm(at('08:01:50'), 'A'), others);
 }
 
-describe('computeKpiSummary: worked example of domain.md', () => {
+describe('computeKpiSummary: worked example of docs/domain.md', () => {
   const summary = computeKpiSummary(workedExample(), hour);
 
   it('gives every KPI of the example', () => {

@@ -5,7 +5,7 @@ import { isEnded, revokeRefusal, transitionRefusal } from '../../../server/domai
 import { conditionAt, effectiveSettings } from '../../../server/domain/conditions/effective';
 
 describe('change request lifecycle', () => {
-  it('allows only the transitions of domain.md', () => {
+  it('allows only the transitions of docs/domain.md', () => {
     expect(transitionRefusal('draft', 'submit')).toBeUndefined();
     expect(transitionRefusal('pending', 'edit')).toBe('变更申请当前为「审批中」，不能修改');
     expect(transitionRefusal('applied', 'delete')).toBeUndefined();

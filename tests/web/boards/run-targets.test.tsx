@@ -125,7 +125,7 @@ describe('优化目标设置', { timeout: 30_000 }, () => {
     return saved;
   }
 
-  it('shows the plant defaults of domain.md and saves a changed target with the overrides', async () => {
+  it('shows the plant defaults of docs/domain.md and saves a changed target with the overrides', async () => {
     const saved = serve({ ...defaultTargetSettings(), consoles: { 催化操作台: { peak10Min: 20 } } });
     renderBoard(<TargetsPage />, '/alarm/op/config', [VIEW, EDIT]);
     const average = await screen.findByLabelText('平均报警率（≤）');

@@ -2,7 +2,7 @@ import { Button, Result } from 'antd';
 
 const portalUrl = process.env.UMI_APP_PORTAL_URL;
 
-/** No layout: shown without a session, so it loads nothing (seed §4). */
+/** No layout: shown without a session, so it loads nothing (docs/original-console.md §4). */
 export default function Forbidden() {
   return (
     <Result

@@ -1,4 +1,4 @@
-/** 异常报警配置 (/alarm/base/config): KPI thresholds and detection rules of domain.md, with defaults. */
+/** 异常报警配置 (/alarm/base/config): KPI thresholds and detection rules of docs/domain.md, with defaults. */
 import { PageContainer, ProCard, ProForm, ProFormDigit, ProFormSwitch } from '@ant-design/pro-components';
 import { permissionString } from '@common/routes';
 import type { AbnormalSettings, KpiSettings } from '@contract/kpiSettings';
