@@ -3,16 +3,17 @@
  * own endpoint (`<page>/priorities`, under its view permission) and handed down to every value that shows
  * a priority.
  */
-import { request } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { createContext, type ReactNode, useContext } from 'react';
-import type { Envelope } from '@/services/api';
+import { call } from '@/services/http';
 import type { PriorityName } from './format';
 
 const NONE: PriorityName[] = [];
 
-const fetchPriorityNames = async (path: string) =>
-  (await request<Envelope<PriorityName[]>>(`${path}/priorities`, { method: 'GET' })).data;
+/** The pages whose endpoints answer the priority names (contract/dictionaries.ts). */
+type NamedBy = '/alarm/op/update' | '/alarm/op/working' | '/alarm/approve/list';
+
+const fetchPriorityNames = (path: NamedBy) => call(`GET ${path}/priorities`);
 
 const PriorityNames = createContext<readonly PriorityName[]>(NONE);
 
@@ -23,7 +24,7 @@ export const PriorityNamesProvider = PriorityNames.Provider;
 export const usePriorityNames = () => useContext(PriorityNames);
 
 /** Loads the dictionary through `path` (e.g. `/alarm/approve/list`) and hands it down. */
-export function PriorityDictionary({ path, children }: { path: string; children: ReactNode }) {
+export function PriorityDictionary({ path, children }: { path: NamedBy; children: ReactNode }) {
   const { data } = useRequest(() => fetchPriorityNames(path), { refreshDeps: [path] });
   return <PriorityNamesProvider value={data ?? NONE}>{children}</PriorityNamesProvider>;
 }
