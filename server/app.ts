@@ -9,11 +9,11 @@ import type { AppConfig } from './config';
 import type { OpenDatabase } from './db';
 import authentication from './plugins/authentication';
 import { errorHandler, notFoundHandler } from './plugins/errors';
+import rawInput from './plugins/raw-input';
 import repositories from './plugins/repositories';
 import routePermissions from './plugins/route-permissions';
 import securityHeaders from './plugins/security-headers';
 import staticSpa from './plugins/static-spa';
-import textInput from './plugins/text-input';
 import abnormalRoutes from './routes/abnormal';
 import abnormalListRoutes from './routes/abnormal-list';
 import approvalRoutes from './routes/approvals';
@@ -70,7 +70,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(routePermissions);
   await app.register(repositories, { database });
   await app.register(authentication);
-  await app.register(textInput);
+  await app.register(rawInput);
   app.setErrorHandler(errorHandler);
 
   await app.register(healthRoutes, { prefix: '/api' });

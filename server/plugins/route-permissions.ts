@@ -20,9 +20,10 @@ export interface ApiRoute {
   method: HTTPMethods;
   url: string;
   permission: RoutePermission;
-  /** The JSON schemas of the body and of the query string, when the route validates them. */
+  /** The JSON schemas of the body, the query string and the path parameters, when the route validates them. */
   body?: unknown;
   query?: unknown;
+  params?: unknown;
   /** The JSON schemas of the answers by status, when the route describes them (the mocks' contract test). */
   response?: Record<string, unknown>;
 }
@@ -52,6 +53,7 @@ const routePermissions: FastifyPluginAsync = async (app) => {
           permission,
           body: route.schema?.body,
           query: route.schema?.querystring,
+          params: route.schema?.params,
           response: route.schema?.response as Record<string, unknown> | undefined,
         });
     }

@@ -151,6 +151,37 @@ describe('hostile input', { timeout: SLOW * 5 }, () => {
     expect(failures).toEqual([]);
   });
 
+  it('refuses numbers a query or path parameter cannot hold with a 400 naming the parameter', async () => {
+    const NOT_INTEGERS = ['1e400', '-1e400', '1e20', 'NaN', 'Infinity', '0x10', ' 1', '1.5', '9223372036854775808', ''];
+    const failures: string[] = [];
+    let pathParameters = 0;
+    const numeric = (schema: Schema | undefined) =>
+      schema?.type === 'integer' || (schema?.type === 'array' && schema.items?.type === 'integer');
+    for (const route of t.app.apiRoutes.filter((candidate) => candidate.method === 'GET')) {
+      const names = Object.entries((route.query as Schema | undefined)?.properties ?? {})
+        .filter(([, schema]) => numeric(schema))
+        .map(([name]) => name);
+      const urls = names.flatMap((name) =>
+        NOT_INTEGERS.map((value) => [name, `${concreteUrl(route.url)}?${name}=${encodeURIComponent(value)}`]),
+      );
+      for (const [name, schema] of Object.entries((route.params as Schema | undefined)?.properties ?? {})) {
+        if (!numeric(schema)) continue;
+        pathParameters++;
+        const url = (value: string) => concreteUrl(route.url.replace(`:${name}`, encodeURIComponent(value)));
+        urls.push(...NOT_INTEGERS.filter(Boolean).map((value) => [name, url(value)]));
+      }
+      for (const [name, url] of urls) {
+        const response = await t.app.inject({ method: 'GET', url, headers: admin.authorization });
+        const answer = response.headers['content-type']?.includes('json') ? response.json() : undefined;
+        if (response.statusCode !== 400 || !String(answer?.msg).includes(name)) {
+          failures.push(`${url} → ${response.statusCode} ${response.body.slice(0, 80)}`);
+        }
+      }
+    }
+    expect(pathParameters).toBeGreaterThan(5);
+    expect(failures).toEqual([]);
+  });
+
   it('refuses arbitrary JSON with a 4xx envelope and stores nothing', async () => {
     const failures: string[] = [];
     for (const route of routes.filter((candidate) => candidate.body)) {
@@ -215,6 +246,23 @@ describe('hostile input', { timeout: SLOW * 5 }, () => {
       headers: admin.authorization,
     });
     expect(query.json()).toEqual({ code: 1, msg: 'keyword不能包含空字符（\\u0000）', data: null });
+  });
+
+  it('refuses deeply nested JSON with a 400 naming the limit, before walking it', async () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    for (const [url, payload] of [
+      ['/api/permission/roles', `{"name":"d","permissions":[],"x":${nested(5000)}}`],
+      ['/api/alarm/mock/events', nested(100_000)],
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...admin.authorization, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({ code: 1, msg: '请求体嵌套层数不能超过 32 层', data: null });
+    }
   });
 
   it('refuses forged, malformed, expired and revoked tokens', async () => {
