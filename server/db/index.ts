@@ -83,7 +83,7 @@ export async function openDatabase(
 
 async function openPglite(dataDir: string, migrationsFolder: string, template?: Blob): Promise<OpenDatabase> {
   const inMemory = dataDir === MEMORY_DATA_DIR;
-  const lock = inMemory ? undefined : lockDataDir(dataDir);
+  const lock = inMemory ? undefined : await lockDataDir(dataDir);
   try {
     const client = await PgliteThread.create(inMemory ? { template } : { dataDir: path.join(dataDir, 'pglite') });
     const db = drizzlePglite({ client: client.asPglite(), schema });
@@ -103,12 +103,12 @@ async function openPglite(dataDir: string, migrationsFolder: string, template?: 
         try {
           await client.close();
         } finally {
-          lock?.release();
+          await lock?.release();
         }
       },
     };
   } catch (error) {
-    lock?.release();
+    await lock?.release();
     throw error;
   }
 }
