@@ -35,12 +35,35 @@ import workingRoutes from './routes/working';
 export interface BuildAppOptions {
   config: AppConfig;
   database: OpenDatabase;
-  /** Fastify's logger: off unless given. Request URLs are logged with any `token=` blanked out. */
+  /** Fastify's logger: off unless given. Request URLs are logged with every `token` parameter blanked out (`redactedUrl`). */
   logger?: boolean | Exclude<FastifyServerOptions['logger'], boolean | undefined>;
 }
 
 /** JSON bodies; uploads get their own, larger limit on their routes. */
 export const BODY_LIMIT = 1_048_576;
+
+/** A key that decodes to `token` in any case: the browser decodes `%74oken` and signs in with it. */
+function isTokenKey(key: string): boolean {
+  try {
+    return decodeURIComponent(key.replaceAll('+', ' ')).toLowerCase() === 'token';
+  } catch {
+    return false;
+  }
+}
+
+/** The URL as logged: the value of every `token` parameter, however its key is spelt, blanked out. */
+export function redactedUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  const pairs = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const key = pair.split('=', 1)[0];
+      return isTokenKey(key) ? `${key}=[redacted]` : pair;
+    });
+  return `${url.slice(0, start)}?${pairs.join('&')}`;
+}
 
 function loggerOptions(logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return false;
@@ -49,7 +72,7 @@ function loggerOptions(logger: BuildAppOptions['logger']): FastifyServerOptions[
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({
         method: request.method,
-        url: request.url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]'),
+        url: redactedUrl(request.url),
         remoteAddress: request.ip,
       }),
     },

@@ -64,7 +64,7 @@ function checkIntegers(request: FastifyRequest): void {
     [request.params, schema?.params],
   ] as const) {
     const name = badInteger(values, parameters as ParameterSchema | undefined);
-    if (name !== undefined) throw refused(400, `参数 ${name} 必须是整数`);
+    if (name !== undefined) throw refused(400, `参数 ${name} 不合法：必须是整数`);
   }
 }
 

@@ -1,6 +1,7 @@
 /** Security headers on every response, API and static files alike (docs/quality.md, "Reliability and security"). */
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiPath } from './route-permissions';
 
 export interface SecurityHeadersOptions {
   /** Avatars may come from this server's origin as well. */
@@ -31,8 +32,10 @@ const securityHeaders: FastifyPluginAsync<SecurityHeadersOptions> = async (app, 
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
   };
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    // API answers hold personal data and sign-in tokens: no browser or proxy may keep them.
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
   });
 };
 

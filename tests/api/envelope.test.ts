@@ -154,11 +154,26 @@ describe('envelope, limits and headers', { timeout: SLOW }, () => {
     }
   });
 
-  it('never logs a token, in the header or in the address', async () => {
+  it('never logs a token, in the header or in the address, however its key is spelt', async () => {
     await t.app.inject({ method: 'POST', url: `/api/userinfo?token=${admin.token}`, headers: admin.authorization });
     await t.app.inject({ method: 'GET', url: `/?token=${admin.token}` });
+    // The browser decodes the key, so each of these signs in.
+    for (const key of ['%74oken', 'TOKEN', 'to%6Ben', '%54%4F%4B%45%4E']) {
+      await t.app.inject({ method: 'GET', url: `/alarm/board/over?a=1&${key}=${admin.token}` });
+    }
     const written = log.join('');
     expect(written).toContain('/api/userinfo?token=[redacted]');
+    expect(written).toContain('/alarm/board/over?a=1&%74oken=[redacted]');
     expect(written).not.toContain(admin.token);
+  });
+
+  it('keeps API answers out of every cache, errors included', async () => {
+    const answers = [
+      await t.app.inject({ method: 'POST', url: '/api/userinfo', headers: admin.authorization }),
+      await t.app.inject({ method: 'GET', url: '/api/health' }),
+      await t.app.inject({ method: 'GET', url: '/api/no/such/endpoint' }),
+      await t.app.inject({ method: 'POST', url: '/api/userinfo' }),
+    ];
+    for (const answer of answers) expect(answer.headers['cache-control'], answer.body).toBe('no-store');
   });
 });
