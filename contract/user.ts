@@ -15,8 +15,9 @@ export const UserInfo = Type.Object({
 });
 export type UserInfo = Static<typeof UserInfo>;
 
+/** `status` is `down` (with HTTP 503) when the database does not answer. */
 const Health = Type.Object({
-  status: Type.Literal('ok'),
+  status: Type.Union([Type.Literal('ok'), Type.Literal('down')]),
   db: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]),
 });
 

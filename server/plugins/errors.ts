@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { ApiError } from '../errors';
 import { isApiPath } from './route-permissions';
 import { sendSpaShell } from './static-spa';
@@ -141,6 +142,9 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return reply.code(status).send({ code: 1, msg: clientErrorMessage(error, request), data: null });
   }
   request.log.error({ err: error }, 'request failed');
+  if (isDatabaseUnavailable(error)) {
+    return reply.code(503).send({ code: 503, msg: '数据库暂不可用，请稍后重试', data: null });
+  }
   return reply.code(500).send({ code: 500, msg: '服务器内部错误，请稍后重试', data: null });
 }
 

@@ -6,6 +6,7 @@ import { createBoardsRepository } from './boards';
 import { createChangesRepository } from './changes';
 import { createConditionsRepository } from './conditions';
 import { createDictionariesRepository } from './dictionaries';
+import { createHealthRepository } from './health';
 import { createKpiRepository } from './kpi';
 import { createLibraryRepository } from './library';
 import { createRolesRepository } from './roles';
@@ -18,6 +19,7 @@ export function createRepositories(db: Database) {
   const conditions = createConditionsRepository(db);
   const kpi = createKpiRepository(db);
   return {
+    health: createHealthRepository(db),
     users: createUsersRepository(db),
     roles: createRolesRepository(db),
     tokens: createTokensRepository(db),

@@ -1,6 +1,7 @@
 /**
  * PostgreSQL going away under a running server (a restart, a failover, a cut network): requests fail
- * with the 500 envelope while it is gone, the process survives, and service comes back by itself.
+ * with the 503 envelope while it is gone, /api/health says so (a load balancer stops sending traffic),
+ * the process survives, and service comes back by itself.
  * The database sits behind a TCP relay the test can cut, so the shared test server keeps running.
  */
 import net from 'node:net';
@@ -61,19 +62,24 @@ describe('PostgreSQL outage under a running server', { timeout: SLOW }, () => {
     await relay.cut();
   });
 
-  it('answers the 500 envelope while the database is gone and recovers without a restart', async () => {
+  it('answers 503 while the database is gone, health included, and recovers without a restart', async () => {
+    const health = () => t.app.inject({ method: 'GET', url: '/api/health' });
     expect((await listTypes()).statusCode).toBe(200);
+    expect((await health()).json().data).toEqual({ status: 'ok', db: 'postgres' });
 
     await relay.cut();
     const down = await listTypes();
-    expect(down.statusCode).toBe(500);
-    expect(down.json()).toEqual({ code: 500, msg: '服务器内部错误，请稍后重试', data: null });
-    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({ code: 503, msg: '数据库暂不可用，请稍后重试', data: null });
+    const unhealthy = await health();
+    expect(unhealthy.statusCode).toBe(503);
+    expect(unhealthy.json()).toEqual({ code: 503, msg: '数据库暂不可用', data: { status: 'down', db: 'postgres' } });
 
     await relay.open();
     const back = await listTypes();
     expect(back.statusCode).toBe(200);
     expect(back.json().data.list.length).toBeGreaterThan(0);
+    expect((await health()).statusCode).toBe(200);
   });
 
   it('survives the server terminating its connections, as a restart does, and goes on answering', async () => {
@@ -91,7 +97,7 @@ describe('PostgreSQL outage under a running server', { timeout: SLOW }, () => {
     // The pooled connections are dead: the next requests must get fresh ones.
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const response = await listTypes();
-      expect([200, 500]).toContain(response.statusCode);
+      expect([200, 503]).toContain(response.statusCode);
     }
     expect((await listTypes()).statusCode).toBe(200);
   });
