@@ -148,6 +148,23 @@ describe('hostile uploads', { timeout: SLOW * 2 }, () => {
     },
   );
 
+  it.each([
+    ['journal', '/api/alarm/mock/import', 'time,tag,condition,event\n2026-01-07 08:00:00,UP-\u0000,PVHI,ALM\n', '位号'],
+    ['library', '/api/alarm/bases/list/import', '位号,报警类型,描述\nUP-LIB-N,PVHI,a\u0000b\n', '描述'],
+    ['library', '/api/alarm/bases/list/import', '位号,报警类型\nUP-\uFFFD,PVHI\n', '位号'],
+  ])(
+    'refuses NUL or undecodable text in a %s upload with a 422 row report, storing nothing',
+    async (_, url, file, column) => {
+      const before = await tableSizes(t.database.db);
+      const response = await post(url, part('file', 'nul.csv', file) + END);
+      expect(response.statusCode, response.body).toBe(422);
+      const [error] = response.json().data.errors;
+      expect(error).toMatchObject({ row: 2, message: expect.stringMatching(/空字符（NUL）|无法识别的字符/) });
+      expect(JSON.stringify(error)).toContain(column);
+      expect(await tableSizes(t.database.db)).toEqual(before);
+    },
+  );
+
   it('imports one file sent with other fields', async () => {
     const body = part('note', undefined, 'x'.repeat(2 * 1024 * 1024)) + part('file', 'only.csv', JOURNAL) + END;
     const response = await post('/api/alarm/mock/import', body);

@@ -7,6 +7,7 @@
 import type { Priority } from '../../../contract/vocabulary';
 import { parseEventType, parsePriority } from '../kpi/parse';
 import { DEFAULT_PLANT_TIME_ZONE, EVENT_TYPES, type EventType } from '../kpi/types';
+import { unstorableText } from '../text';
 import { readJournalTime } from './time';
 import type { JournalError, JournalRow } from './types';
 
@@ -108,13 +109,8 @@ function describeType(value: unknown): string {
 
 /** Text content problems that would otherwise be stored or make PostgreSQL fail. */
 function textProblem(text: string, label: string): FieldProblem | undefined {
-  if (text.includes('\uFFFD')) {
-    return new FieldProblem(
-      `${label}含有无法识别的字符（�）：文件可能不是 UTF-8 编码（如 GBK），请在 Excel 中另存为“CSV UTF-8（逗号分隔）”`,
-    );
-  }
-  if (text.includes('\u0000')) return new FieldProblem(`${label}含有空字符（NUL），请删除`);
-  return undefined;
+  const problem = unstorableText(text);
+  return problem === undefined ? undefined : new FieldProblem(`${label}${problem}`);
 }
 
 function readText(raw: unknown, column: JournalColumn, maxLength: number): Field<string> {

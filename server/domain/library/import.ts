@@ -7,6 +7,7 @@
 import { NUMERIC_POINT_FIELDS, POINT_FIELD_LABELS, type PointField } from '../../../common/alarmLibrary';
 import type { UploadedRow } from '../journal';
 import type { Priority } from '../kpi/types';
+import { unstorableText } from '../text';
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, settingProblems } from './settings';
 
 export const LIBRARY_IMPORT_LIMITS = Object.freeze({
@@ -166,6 +167,8 @@ type CellResult = { value: unknown } | { message: string };
 
 function readCell(field: ImportedField, cell: unknown, dictionaries: ImportDictionaries): CellResult {
   const value = text(cell);
+  const unstorable = unstorableText(value);
+  if (unstorable !== undefined) return { message: `${label(field)}${unstorable}` };
   if (NUMBER_FIELDS.has(field)) {
     if (value === '') return { value: null };
     if (typeof cell === 'number') return { value: cell };
