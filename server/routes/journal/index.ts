@@ -55,13 +55,13 @@ function answer(result: { imported: number; duplicates: number; errors: JournalB
   return { code: 1, msg: `日志中有 ${result.errorCount} 处错误，未导入任何数据：请按错误报告修改后重新导入`, data };
 }
 
-export interface MockRoutesOptions {
+export interface JournalRoutesOptions {
   plantTimeZone: string;
   /** docs/api.md's limits unless given (tests use small ones). */
   limits?: { maxBytes: number; maxRows: number };
 }
 
-const mockRoutes: FastifyPluginAsyncTypebox<MockRoutesOptions> = async (
+const journalRoutes: FastifyPluginAsyncTypebox<JournalRoutesOptions> = async (
   app,
   { plantTimeZone, limits = JOURNAL_LIMITS },
 ) => {
@@ -278,4 +278,4 @@ const mockRoutes: FastifyPluginAsyncTypebox<MockRoutesOptions> = async (
   });
 };
 
-export default mockRoutes;
+export default journalRoutes;
