@@ -45,6 +45,18 @@ function violations(from: (file: string) => boolean, forbidden: (target: string,
   );
 }
 
+/** The import statements of a file that name the server's database module or its schema, as written. */
+function databaseImports(file: string): string[] {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  return [...text.matchAll(/(?:^|\n)\s*((?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"])/g)]
+    .filter(([, , specifier]) => {
+      if (!specifier.startsWith('.')) return false;
+      const target = path.relative(root, path.resolve(path.dirname(path.join(root, file)), specifier));
+      return target === 'server/db' || target.startsWith('server/db/');
+    })
+    .map(([, statement]) => statement.replace(/\s+/g, ' '));
+}
+
 /** The page a file belongs to: the folder of the nearest index.tsx at or above it below src/pages. */
 function pageOf(file: string): string | undefined {
   let dir = path.dirname(file);
@@ -68,6 +80,19 @@ describe('layers', () => {
 
   it('the common code takes nothing from the SPA or the server', () => {
     expect(violations(under('common'), (target) => /^(src|server)\//.test(target))).toEqual([]);
+  });
+
+  it('routes run no SQL: from the database module they take only the Executor type', () => {
+    const routes = files.filter(under('server/routes'));
+    expect(
+      routes.flatMap((file) =>
+        databaseImports(file)
+          .filter((statement) => !/^import type \{ Executor \} from '(\.\.\/)+db'$/.test(statement))
+          .map((statement) => `${file}: ${statement}`),
+      ),
+    ).toEqual([]);
+    expect(violations(under('server/routes'), (target) => /^drizzle-orm(\/|$)/.test(target))).toEqual([]);
+    expect(routes.filter((file) => /\bsql`/.test(readFileSync(path.join(root, file), 'utf8')))).toEqual([]);
   });
 
   it('services and shared components never import pages', () => {
