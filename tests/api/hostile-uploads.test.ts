@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/repositories/raw-sql';
 import journalRoutes from '../../server/routes/journal';
 import libraryRoutes from '../../server/routes/library';
-import { ROLE_NAMES } from '../../server/seed';
+import { ROLE_NAMES } from '../../server/seed/roles';
 import { xlsxOf } from '../unit/journal/helpers';
 import { build, multipartFile, SLOW, type TestApp, type TestUser, tableSizes } from './helpers';
 

@@ -57,6 +57,34 @@ function databaseImports(file: string): string[] {
     .map(([, statement]) => statement.replace(/\s+/g, ' '));
 }
 
+/** The file an import of the server names, with the extension and `index` the resolver would add. */
+function serverFile(target: string): string | undefined {
+  return [target, `${target}.ts`, `${target}/index.ts`].find((candidate) => files.includes(candidate));
+}
+
+/** Every circle of imports among the server's files, each as the files around it. */
+function importCircles(): string[][] {
+  const edges = new Map(
+    files
+      .filter(under('server'))
+      .map((file) => [file, importsOf(file).flatMap((target) => serverFile(target) ?? [])] as const),
+  );
+  const circles: string[][] = [];
+  const done = new Set<string>();
+  const visit = (file: string, trail: string[]) => {
+    const seen = trail.indexOf(file);
+    if (seen >= 0) {
+      circles.push([...trail.slice(seen), file]);
+      return;
+    }
+    if (done.has(file)) return;
+    for (const next of edges.get(file) ?? []) visit(next, [...trail, file]);
+    done.add(file);
+  };
+  for (const file of edges.keys()) visit(file, []);
+  return circles;
+}
+
 /** The page a file belongs to: the folder of the nearest index.tsx at or above it below src/pages. */
 function pageOf(file: string): string | undefined {
   let dir = path.dirname(file);
@@ -93,6 +121,10 @@ describe('layers', () => {
     ).toEqual([]);
     expect(violations(under('server/routes'), (target) => /^drizzle-orm(\/|$)/.test(target))).toEqual([]);
     expect(routes.filter((file) => /\bsql`/.test(readFileSync(path.join(root, file), 'utf8')))).toEqual([]);
+  });
+
+  it('the server has no circle of imports', () => {
+    expect(importCircles().map((circle) => circle.join(' → '))).toEqual([]);
   });
 
   it('services and shared components never import pages', () => {
