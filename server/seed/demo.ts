@@ -4,9 +4,10 @@
  * actors, chattering, standing alarms and shelving — so every board and list has something true to show.
  */
 import { sql } from 'drizzle-orm';
+import type { Priority, Scenario } from '../../contract/vocabulary';
 import type { Executor } from '../db';
-import { DEFAULT_PLANT_TIME_ZONE, type Priority } from '../domain/kpi/types';
-import { asJournalBatches, type Scenario, type SimulatedPoint, simulateJournal } from '../domain/simulator';
+import { DEFAULT_PLANT_TIME_ZONE } from '../domain/kpi/types';
+import { asJournalBatches, type SimulatedPoint, simulateJournal } from '../domain/simulator';
 import { createRng } from '../domain/simulator/random';
 import { ingestJournal } from '../repositories/ingest';
 import { arrayParam, queryRows } from '../repositories/raw-sql';
