@@ -6,6 +6,7 @@ import { createChangesRepository } from './changes';
 import { createConditionsRepository } from './conditions';
 import { createDetectionRepository } from './detection';
 import { createDictionariesRepository } from './dictionaries';
+import { createIngestRepository } from './ingest';
 import { createKpiRepository } from './kpi';
 import { createKpiSettingsRepository } from './kpi-settings';
 import { createLibraryRepository } from './library';
@@ -33,6 +34,7 @@ export function createRepositories(db: Database) {
     detection: createDetectionRepository(db),
     boards: createBoardsRepository(db, kpi),
     batches: createBatchesRepository(db),
+    ingest: createIngestRepository(db),
   };
 }
 

@@ -184,3 +184,14 @@ export async function deleteJournalBatch(db: Executor, batchId: number, timeZone
   if (deleted > 0) await vacuumJournal(db);
   return deleted;
 }
+
+/** The journal's ingest as the routes use it: over the app's database, each call its own transaction. */
+export function createIngestRepository(db: Executor) {
+  return {
+    journal: (batches: AsyncIterable<JournalBatch> | Iterable<JournalBatch>, request: IngestRequest) =>
+      ingestJournal(db, batches, request),
+    deleteBatch: (batchId: number, timeZone: string) => deleteJournalBatch(db, batchId, timeZone),
+  };
+}
+
+export type IngestRepository = ReturnType<typeof createIngestRepository>;
