@@ -1,7 +1,7 @@
 /**
  * The Chinese labels of the MOC vocabulary (多工况管理, 变更管理, 审批管理, 审批配置; codes in
  * contract/vocabulary.ts), shown by the pages and written by the server's exports and refusals. The
- * endpoints and their rules: contract/working.ts, contract/changes.ts, contract/approvals.ts,
+ * endpoints and their rules: contract/conditions.ts, contract/changes.ts, contract/approvals.ts,
  * contract/flows.ts and docs/domain.md.
  */
 import type {

@@ -5,6 +5,7 @@
 import type { approvalEndpoints } from './approvals';
 import type { boardEndpoints } from './boards';
 import type { changeEndpoints } from './changes';
+import type { conditionEndpoints } from './conditions';
 import type { alarmTypeEndpoints, priorityEndpoints, systemTypeEndpoints } from './dictionaries';
 import type { Keyed } from './endpoint';
 import type { flowEndpoints } from './flows';
@@ -15,10 +16,9 @@ import type { abnormalListEndpoints, libraryEndpoints } from './library';
 import type { permissionEndpoints } from './permission';
 import type { evaluationEndpoints, templateEndpoints } from './templates';
 import type { userEndpoints } from './user';
-import type { workingEndpoints } from './working';
 
 export type Api = Keyed<typeof approvalEndpoints> &
-  Keyed<typeof workingEndpoints> &
+  Keyed<typeof conditionEndpoints> &
   Keyed<typeof changeEndpoints> &
   Keyed<typeof flowEndpoints> &
   Keyed<typeof boardEndpoints> &

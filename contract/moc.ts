@@ -1,6 +1,6 @@
 /**
  * TypeBox schemas of 多工况管理, 变更管理, 审批管理 and 审批配置 (MOC, docs/domain.md): request bodies and
- * queries, and the answers, each with its type beside it. The endpoints that use them: contract/working.ts,
+ * queries, and the answers, each with its type beside it. The endpoints that use them: contract/conditions.ts,
  * contract/changes.ts, contract/approvals.ts, contract/flows.ts.
  */
 import { type Static, Type } from 'typebox';

@@ -45,7 +45,7 @@ test('the user name is the watermark of layout pages', async ({ page }) => {
   const watermark = page.locator('.ant-pro-layout .ant-pro-layout-watermark');
   await expect(watermark).toHaveCount(1);
   const tile = await watermark.evaluate((mark) => decodeURIComponent(getComputedStyle(mark).backgroundImage));
-  // The admin of a first start is named 管理员 (server/seed.ts).
+  // The admin of a first start is named 管理员 (server/seed/roles.ts).
   expect(tile).toContain('<tspan x="0" y="0">管理员</tspan>');
 });
 

@@ -5,7 +5,8 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
-import { ADMIN_USERNAME, seedDatabase } from './seed';
+import { seedDatabase } from './seed';
+import { ADMIN_USERNAME } from './seed/roles';
 import { publicOrigin, signInLink } from './sign-in';
 
 async function main(): Promise<void> {

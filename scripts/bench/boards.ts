@@ -7,7 +7,7 @@ import { trendBucket } from '../../common/trendChart';
 import { buildApp } from '../../server/app';
 import type { AppConfig } from '../../server/config';
 import type { OpenDatabase } from '../../server/db';
-import { ADMIN_USERNAME } from '../../server/seed';
+import { ADMIN_USERNAME } from '../../server/seed/roles';
 
 const RUNS = 20;
 const BUDGET_MS = 150;

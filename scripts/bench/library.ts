@@ -6,7 +6,8 @@
  */
 import { type App, buildApp } from '../../server/app';
 import { type Database, openDatabase } from '../../server/db';
-import { ADMIN_USERNAME, seedDatabase } from '../../server/seed';
+import { seedDatabase } from '../../server/seed';
+import { ADMIN_USERNAME } from '../../server/seed/roles';
 import { benchDatabase } from './database';
 
 export const LIBRARY_BENCH_POINTS = 100_000;

@@ -10,7 +10,8 @@ import { subscribe } from 'node:diagnostics_channel';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db';
 import { type IngestPhasesMessage, ingestPhasesChannel } from '../../server/domain/ingest/phases';
-import { ADMIN_USERNAME, seedDatabase } from '../../server/seed';
+import { seedDatabase } from '../../server/seed';
+import { ADMIN_USERNAME } from '../../server/seed/roles';
 import { benchConfig } from './database';
 import { generateLibrary } from './library';
 

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { type App, buildApp } from '../app';
 import { loadConfig, MEMORY_DATA_DIR } from '../config';
 import { openDatabase } from '../db';
-import { ADMIN_USERNAME, seedDatabase } from '../seed';
+import { seedDatabase } from '../seed';
+import { ADMIN_USERNAME } from '../seed/roles';
 
 export interface InProcessApi {
   app: App;

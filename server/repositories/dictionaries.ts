@@ -10,7 +10,9 @@ import type { Database, Executor } from '../db';
 import { alarmPoints, alarmTypes, type PriorityRow, priorities, systemTypes } from '../db/schema';
 import { containsPattern, inBatches, isUniqueViolation, pageWindow } from './listing';
 
-export type CodedTable = typeof alarmTypes | typeof systemTypes;
+export type AlarmTypeTable = typeof alarmTypes;
+export type SystemTypeTable = typeof systemTypes;
+export type CodedTable = AlarmTypeTable | SystemTypeTable;
 
 /** Columns both coded tables have; queries below only touch these. */
 const commonShape = (table: CodedTable) => table as unknown as typeof systemTypes;

@@ -1,13 +1,15 @@
 import type { Database } from '../db';
-import { createAbnormalRepository } from './abnormal';
 import { createApprovalsRepository } from './approvals';
 import { createBatchesRepository } from './batches';
 import { createBoardsRepository } from './boards';
 import { createChangesRepository } from './changes';
 import { createConditionsRepository } from './conditions';
+import { createDetectionRepository } from './detection';
 import { createDictionariesRepository } from './dictionaries';
 import { createHealthRepository } from './health';
+import { createIngestRepository } from './ingest';
 import { createKpiRepository } from './kpi';
+import { createKpiSettingsRepository } from './kpi-settings';
 import { createLibraryRepository } from './library';
 import { createRolesRepository } from './roles';
 import { createTemplatesRepository } from './templates';
@@ -30,9 +32,11 @@ export function createRepositories(db: Database) {
     conditions,
     changes: createChangesRepository(db, approvals, conditions),
     kpi,
-    abnormal: createAbnormalRepository(db),
+    kpiSettings: createKpiSettingsRepository(db),
+    detection: createDetectionRepository(db),
     boards: createBoardsRepository(db, kpi),
     batches: createBatchesRepository(db),
+    ingest: createIngestRepository(db),
   };
 }
 

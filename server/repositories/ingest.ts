@@ -8,8 +8,9 @@ import type { EventSource } from '../../contract/vocabulary';
 import type { Executor } from '../db';
 import { PhaseClock } from '../domain/ingest/phases';
 import { DuplicateFilter, type JournalBatch, type JournalError } from '../domain/journal';
-import { createAbnormalRepository } from './abnormal';
+import { createDetectionRepository } from './detection';
 import { IngestSession, rebuildRollups, recomputePoints, vacuumJournal } from './journal';
+import { readKpiSettings } from './kpi-settings';
 import { queryRows, timestampParam } from './raw-sql';
 
 export interface IngestRequest {
@@ -85,8 +86,7 @@ export async function ingestJournal(
   let committing = 0;
   try {
     result = await db.transaction(async (tx) => {
-      const abnormal = createAbnormalRepository(tx);
-      const settings = await abnormal.settings(tx);
+      const settings = await readKpiSettings(tx);
       const [batch] = await queryRows<{ id: number }>(
         tx,
         sql`insert into journal_batches (source, label, parameters, created_by)
@@ -138,7 +138,9 @@ export async function ingestJournal(
         );
       }
       if (totals.imported > 0) {
-        await clock.time('detection', () => abnormal.detect(request.timeZone, totals.pointIds, tx));
+        await clock.time('detection', () =>
+          createDetectionRepository(tx).detect(request.timeZone, totals.pointIds, tx),
+        );
       }
       committing = performance.now();
       return { imported: totals.imported, duplicates: allDuplicates, errors: [], errorCount: 0, batchId: batch.id };
@@ -158,8 +160,7 @@ export async function ingestJournal(
 /** Removes a journal batch and brings the facts and detection of its points up to date. */
 export async function deleteJournalBatch(db: Executor, batchId: number, timeZone: string): Promise<number> {
   const deleted = await db.transaction(async (tx) => {
-    const abnormal = createAbnormalRepository(tx);
-    const settings = await abnormal.settings(tx);
+    const settings = await readKpiSettings(tx);
     const affected = await queryRows<{ pointId: number; from: number; to: number }>(
       tx,
       sql`select point_id as "pointId", (extract(epoch from min(time)) * 1000)::float8 as "from",
@@ -177,9 +178,20 @@ export async function deleteJournalBatch(db: Executor, batchId: number, timeZone
     const from = Math.min(...affected.map((row) => row.from), changed?.from ?? Number.POSITIVE_INFINITY);
     const to = Math.max(...affected.map((row) => row.to), changed?.to ?? Number.NEGATIVE_INFINITY);
     await rebuildRollups(tx, from, to);
-    await abnormal.detect(timeZone, pointIds, tx);
+    await createDetectionRepository(tx).detect(timeZone, pointIds, tx);
     return n;
   });
   if (deleted > 0) await vacuumJournal(db);
   return deleted;
 }
+
+/** The journal's ingest as the routes use it: over the app's database, each call its own transaction. */
+export function createIngestRepository(db: Executor) {
+  return {
+    journal: (batches: AsyncIterable<JournalBatch> | Iterable<JournalBatch>, request: IngestRequest) =>
+      ingestJournal(db, batches, request),
+    deleteBatch: (batchId: number, timeZone: string) => deleteJournalBatch(db, batchId, timeZone),
+  };
+}
+
+export type IngestRepository = ReturnType<typeof createIngestRepository>;

@@ -22,9 +22,10 @@ import type {
   PointDetail,
   PointEvent,
 } from '../../contract/library';
-import { type AuditSource, PRIORITIES, type Priority, type RationalizationStatus } from '../../contract/vocabulary';
+import type { AuditSource, Priority, RationalizationStatus } from '../../contract/vocabulary';
 import type { Database, Executor } from '../db';
 import { type AlarmPoint, alarmPointChanges, alarmPoints } from '../db/schema';
+import { PRIORITY_ORDER } from '../db/schema/columns';
 import type { ImportBatch, ImportDictionaries, ImportError, ImportedPoint } from '../domain/library/import';
 import { changedFields, type FieldChange, type NumericSettings, settingProblems } from '../domain/library/settings';
 import { pointState } from '../domain/library/state';
@@ -146,9 +147,7 @@ function pointWhere(filters: LibraryFilters) {
 }
 
 /** Severity order of the priorities (urgent first), not their spelling. */
-const PRIORITY_RANK = sql.raw(
-  `array_position(array[${PRIORITIES.map((code) => `'${code}'`).join(',')}]::text[], p.priority)`,
-);
+const PRIORITY_RANK = sql`array_position(${PRIORITY_ORDER}, p.priority)`;
 
 function pointOrder(sort: LibrarySort | undefined) {
   const direction = sql.raw(sort?.descending ? 'desc' : 'asc');

@@ -1,5 +1,5 @@
 /**
- * Calls of 多工况管理, 变更管理, 审批管理 and 审批配置 (endpoints: contract/working.ts, contract/changes.ts,
+ * Calls of 多工况管理, 变更管理, 审批管理 and 审批配置 (endpoints: contract/conditions.ts, contract/changes.ts,
  * contract/approvals.ts, contract/flows.ts), shared by their pages, the hidden create pages and the few
  * places elsewhere that show conditions or start a change.
  */

@@ -1,6 +1,6 @@
 /** 多工况管理 endpoints: conditions created and changed through MOC, switches, deletion, effective settings; the demo seed. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../server/seed-demo';
+import { seedDemoData } from '../../server/seed/demo';
 import { build, SLOW, type TestApp } from './helpers';
 import { type MocFixture, mocFixture } from './moc-fixtures';
 

@@ -13,7 +13,7 @@ import type { JournalRow } from '../../server/domain/journal';
 import { detectAbnormal } from '../../server/domain/kpi/detection';
 import type { EventType, JournalEvent } from '../../server/domain/kpi/types';
 import { createRng, exponential } from '../../server/domain/simulator/random';
-import { createAbnormalRepository } from '../../server/repositories/abnormal';
+import { createDetectionRepository } from '../../server/repositories/detection';
 import { ingestJournal } from '../../server/repositories/ingest';
 import { queryRows } from '../../server/repositories/raw-sql';
 import { openTestDatabase, SLOW } from './helpers';
@@ -231,7 +231,7 @@ describe('abnormal-alarm detection from the stored facts', { timeout: SLOW * 4 }
       expect([...kinds].sort()).toEqual(['chattering', 'fleeting', 'floodContributor', 'frequent', 'standing']);
       // Records left open by earlier sessions describe the journal as it was then: start from none.
       await database.db.execute(sql`delete from abnormal_alarms`);
-      await createAbnormalRepository(database.db).detect(TIME_ZONE);
+      await createDetectionRepository(database.db).detect(TIME_ZONE);
       const byTagKind = (a: { tag: string; kind: string }, b: { tag: string; kind: string }) =>
         a.tag === b.tag ? a.kind.localeCompare(b.kind) : a.tag.localeCompare(b.tag);
       expect(await records()).toEqual([...expected].sort(byTagKind));
@@ -243,7 +243,7 @@ describe('abnormal-alarm detection from the stored facts', { timeout: SLOW * 4 }
       await clear(database);
       await ingest(database, [chatteringPoint(alarms)]);
       const statements: SQL[] = [];
-      const { findings } = await createAbnormalRepository(recording(database.db, statements)).detect(TIME_ZONE);
+      const { findings } = await createDetectionRepository(recording(database.db, statements)).detect(TIME_ZONE);
       return { statements, findings };
     };
     const few = await statementsFor(400);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionString } from '../../common/routes';
 import { alarmPoints, alarmTypes } from '../../server/db/schema';
 import { XLSX_CONTENT_TYPE } from '../../server/export/xlsx';
-import { seededAlarmTypes, seededSystemTypes } from '../../server/seed-dictionaries';
+import { seededAlarmTypes, seededSystemTypes } from '../../server/seed/dictionaries';
 import { build, SLOW, sheetRows, type TestApp, type TestUser } from './helpers';
 
 describe('base dictionaries API', { timeout: SLOW }, () => {

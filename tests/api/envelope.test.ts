@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../../server/app';
-import { ROLE_NAMES } from '../../server/seed';
+import { ROLE_NAMES } from '../../server/seed/roles';
 import { build, databaseKind, SLOW, type TestApp, type TestUser } from './helpers';
 
 describe('envelope, limits and headers', { timeout: SLOW }, () => {

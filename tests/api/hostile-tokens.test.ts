@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRoute } from '../../server/plugins/route-permissions';
 import { queryRows } from '../../server/repositories/raw-sql';
-import { ROLE_NAMES } from '../../server/seed';
+import { ROLE_NAMES } from '../../server/seed/roles';
 import { build, SLOW, type TestApp, type TestUser } from './helpers';
 
 const label = (route: ApiRoute) => `${route.method} ${route.url}`;

@@ -6,9 +6,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/repositories/raw-sql';
+import journalRoutes from '../../server/routes/journal';
 import libraryRoutes from '../../server/routes/library';
-import mockRoutes from '../../server/routes/mock';
-import { ROLE_NAMES } from '../../server/seed';
+import { ROLE_NAMES } from '../../server/seed/roles';
 import { xlsxOf } from '../unit/journal/helpers';
 import { build, multipartFile, SLOW, type TestApp, type TestUser, tableSizes } from './helpers';
 
@@ -29,7 +29,7 @@ describe('hostile uploads', { timeout: SLOW * 2 }, () => {
 
   beforeAll(async () => {
     t = await build();
-    await t.app.register(mockRoutes, {
+    await t.app.register(journalRoutes, {
       prefix: '/api/limited',
       plantTimeZone: 'Asia/Shanghai',
       limits: { maxBytes: 2048, maxRows: 100 },

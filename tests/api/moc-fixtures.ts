@@ -1,7 +1,7 @@
 /** A plant, people and flows for the change-management API tests (conditions, changes, approvals, flows). */
 import type { Response } from 'light-my-request';
 import { expect } from 'vitest';
-import { ROLE_NAMES } from '../../server/seed';
+import { ROLE_NAMES } from '../../server/seed/roles';
 import type { TestApp, TestUser } from './helpers';
 
 const JOURNAL = ['FIC-101', 'FIC-102', 'TIC-201'].flatMap((tag, index) => [

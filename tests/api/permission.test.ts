@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionTree, routeIndex } from '../../common/routes';
 import { dateTimeText } from '../../common/wallClock';
 import { XLSX_CONTENT_TYPE } from '../../server/export/xlsx';
-import { ADMIN_USERNAME, ROLE_NAMES } from '../../server/seed';
+import { ADMIN_USERNAME, ROLE_NAMES } from '../../server/seed/roles';
 import { build, SLOW, sheetRows, type TestApp, type TestUser } from './helpers';
 
 describe('permission configuration API', { timeout: SLOW }, () => {

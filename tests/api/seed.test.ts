@@ -5,7 +5,8 @@ import type { OpenDatabase } from '../../server/db';
 import { alarmTypes, priorities, roles, systemTypes, userRoles, users } from '../../server/db/schema';
 import { queryRows } from '../../server/repositories/raw-sql';
 import { createRolesRepository } from '../../server/repositories/roles';
-import { ROLE_NAMES, seedDatabase } from '../../server/seed';
+import { seedDatabase } from '../../server/seed';
+import { ROLE_NAMES } from '../../server/seed/roles';
 import { openTestDatabase, SLOW } from './helpers';
 
 describe('first-start seeding', { timeout: SLOW }, () => {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmPoints, equipment, units } from '../../server/db/schema';
 import { XLSX_CONTENT_TYPE } from '../../server/export/xlsx';
-import { seedDemoData } from '../../server/seed-demo';
+import { seedDemoData } from '../../server/seed/demo';
 import { build, SLOW, sheetRows, type TestApp, type TestUser } from './helpers';
 
 const pumpTemplate = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeIndex } from '../../common/routes';
 import { avatarAddress } from '../../server/routes/userinfo';
-import { ADMIN_USERNAME, ROLE_NAMES, seededRoles } from '../../server/seed';
+import { ADMIN_USERNAME, ROLE_NAMES, seededRoles } from '../../server/seed/roles';
 import { build, SLOW, type TestApp } from './helpers';
 
 const unauthorized = { code: 401, msg: '登录已失效，请重新登录', data: null };

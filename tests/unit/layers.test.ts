@@ -45,6 +45,46 @@ function violations(from: (file: string) => boolean, forbidden: (target: string,
   );
 }
 
+/** The import statements of a file that name the server's database module or its schema, as written. */
+function databaseImports(file: string): string[] {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  return [...text.matchAll(/(?:^|\n)\s*((?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"])/g)]
+    .filter(([, , specifier]) => {
+      if (!specifier.startsWith('.')) return false;
+      const target = path.relative(root, path.resolve(path.dirname(path.join(root, file)), specifier));
+      return target === 'server/db' || target.startsWith('server/db/');
+    })
+    .map(([, statement]) => statement.replace(/\s+/g, ' '));
+}
+
+/** The file an import of the server names, with the extension and `index` the resolver would add. */
+function serverFile(target: string): string | undefined {
+  return [target, `${target}.ts`, `${target}/index.ts`].find((candidate) => files.includes(candidate));
+}
+
+/** Every circle of imports among the server's files, each as the files around it. */
+function importCircles(): string[][] {
+  const edges = new Map(
+    files
+      .filter(under('server'))
+      .map((file) => [file, importsOf(file).flatMap((target) => serverFile(target) ?? [])] as const),
+  );
+  const circles: string[][] = [];
+  const done = new Set<string>();
+  const visit = (file: string, trail: string[]) => {
+    const seen = trail.indexOf(file);
+    if (seen >= 0) {
+      circles.push([...trail.slice(seen), file]);
+      return;
+    }
+    if (done.has(file)) return;
+    for (const next of edges.get(file) ?? []) visit(next, [...trail, file]);
+    done.add(file);
+  };
+  for (const file of edges.keys()) visit(file, []);
+  return circles;
+}
+
 /** The page a file belongs to: the folder of the nearest index.tsx at or above it below src/pages. */
 function pageOf(file: string): string | undefined {
   let dir = path.dirname(file);
@@ -68,6 +108,23 @@ describe('layers', () => {
 
   it('the common code takes nothing from the SPA or the server', () => {
     expect(violations(under('common'), (target) => /^(src|server)\//.test(target))).toEqual([]);
+  });
+
+  it('routes run no SQL: from the database module they take only the Executor type', () => {
+    const routes = files.filter(under('server/routes'));
+    expect(
+      routes.flatMap((file) =>
+        databaseImports(file)
+          .filter((statement) => !/^import type \{ Executor \} from '(\.\.\/)+db'$/.test(statement))
+          .map((statement) => `${file}: ${statement}`),
+      ),
+    ).toEqual([]);
+    expect(violations(under('server/routes'), (target) => /^drizzle-orm(\/|$)/.test(target))).toEqual([]);
+    expect(routes.filter((file) => /\bsql`/.test(readFileSync(path.join(root, file), 'utf8')))).toEqual([]);
+  });
+
+  it('the server has no circle of imports', () => {
+    expect(importCircles().map((circle) => circle.join(' → '))).toEqual([]);
   });
 
   it('services and shared components never import pages', () => {

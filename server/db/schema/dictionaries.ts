@@ -1,5 +1,6 @@
 /** Base dictionaries (基础配置): alarm types (conditions), system types and priorities. */
 import { boolean, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { PRIORITIES } from '../../../contract/vocabulary';
 import { timestamps } from './columns';
 
 /** 报警类型: the condition of an alarm point (PVHI, PVHH…), with its display colour. */
@@ -28,9 +29,7 @@ export const systemTypes = pgTable('system_types', {
 /** 优先级: the four priorities of docs/domain.md, keyed by the code the journal and the KPIs use. */
 export const priorities = pgTable('priorities', {
   id: serial('id').primaryKey(),
-  code: text('code', { enum: ['urgent', 'high', 'medium', 'low'] })
-    .notNull()
-    .unique(),
+  code: text('code', { enum: PRIORITIES }).notNull().unique(),
   name: text('name').notNull(),
   color: text('color').notNull(),
   /** Target share of annunciations, percent (EEMUA 191: ≈ 80 / 15 / 5 / < 1). */

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { PRIORITIES, RATIONALIZATION_STATUSES } from '../../../contract/vocabulary';
-import { timestamps } from './columns';
+import { PRIORITY_ORDER, timestamps } from './columns';
 
 export const units = pgTable('units', {
   id: serial('id').primaryKey(),
@@ -99,13 +99,9 @@ export const alarmPoints = pgTable(
     index('alarm_points_priority_tag_idx')
       .on(table.priority, table.tag, table.condition)
       .where(sql`not ${table.deleted}`),
-    // Sorted by severity (server/repositories/library.ts, PRIORITY_RANK: the same expression).
+    // Sorted by severity (server/repositories/library.ts: the same expression).
     index('alarm_points_priority_rank_idx')
-      .on(
-        sql`array_position(array['urgent','high','medium','low']::text[], ${table.priority})`,
-        table.tag,
-        table.condition,
-      )
+      .on(sql`array_position(${PRIORITY_ORDER}, ${table.priority})`, table.tag, table.condition)
       .where(sql`not ${table.deleted}`),
   ],
 );

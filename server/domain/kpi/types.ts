@@ -8,9 +8,6 @@ import type { Priority } from '../../../contract/vocabulary';
 export const EVENT_TYPES = ['ALM', 'RTN', 'ACK', 'SHLV', 'UNSHLV', 'SUPP', 'UNSUPP', 'OOS', 'INS'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-// The alarm library still takes the priorities from here; the engine's own modules import the contract's.
-export type { Priority } from '../../../contract/vocabulary';
-
 /** One row of the alarm journal, as the KPI engine needs it. */
 export interface JournalEvent {
   /** Epoch milliseconds, UTC. */

@@ -5,8 +5,8 @@
  * caller stores nothing when any error was reported.
  */
 import { NUMERIC_POINT_FIELDS, POINT_FIELD_LABELS, type PointField } from '../../../common/alarmLibrary';
+import type { Priority } from '../../../contract/vocabulary';
 import type { UploadedRow } from '../journal';
-import type { Priority } from '../kpi/types';
 import { unstorableText } from '../text';
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, settingProblems } from './settings';
 

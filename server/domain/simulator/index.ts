@@ -15,9 +15,6 @@ import type { JournalBatch, JournalRow } from '../journal/types';
 import type { EventType } from '../kpi/types';
 import { createRng, exponential, type Rng } from './random';
 
-// The demo seed takes the scenario type from here.
-export type { Scenario } from '../../../contract/vocabulary';
-
 export const SCENARIO_LABELS: Readonly<Record<Scenario, string>> = {
   steady: '平稳运行',
   upset: '工况波动（含报警泛滥）',

@@ -22,7 +22,7 @@ const sides = (query: ComparisonQuery): [BoardQuery, BoardQuery] => [
 ];
 
 const comparisonRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { kpi, abnormal, boards } = app.repositories;
+  const { kpi, kpiSettings, boards } = app.repositories;
 
   const pointDeltas = (before: BoardQuery, after: BoardQuery) =>
     boards.pointDeltas(
@@ -36,7 +36,7 @@ const comparisonRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) => {
       const [before, after] = sides(request.query);
       const targetSettings = await boards.targets();
-      const settings = (await abnormal.settings()).kpi;
+      const settings = (await kpiSettings.read()).kpi;
       const a = figuresOf(await kpi.summary(windowOf(before), scopeOf(before), settings));
       const b = figuresOf(await kpi.summary(windowOf(after), scopeOf(after), settings));
       const points = await pointDeltas(before, after);

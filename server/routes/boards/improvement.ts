@@ -17,12 +17,12 @@ import { ok } from '../reply';
 const permission = routePermission('/alarm/op/system/improve', 'view');
 
 const improvementRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async (app, { plantTimeZone }) => {
-  const { kpi, abnormal, boards } = app.repositories;
+  const { kpi, kpiSettings, boards } = app.repositories;
 
   const improvement = async (query: ImprovementQuery) => {
     const window = windowOf(query);
     const scope = scopeOf(query);
-    const settings = (await abnormal.settings()).kpi;
+    const settings = (await kpiSettings.read()).kpi;
     const targetSettings = await boards.targets();
     const windows = periodWindows(window, query.period, plantTimeZone);
     const counts = await boards.periodCounts(windows, scope);

@@ -13,11 +13,11 @@ import { ok } from '../reply';
 const permission = routePermission('/alarm/board/over', 'view');
 
 const overRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { kpi, abnormal, boards, dictionaries } = app.repositories;
+  const { kpi, kpiSettings, boards, dictionaries } = app.repositories;
 
   const overview = async (query: BoardQuery) => {
     const targetSettings = await boards.targets();
-    const settings = (await abnormal.settings()).kpi;
+    const settings = (await kpiSettings.read()).kpi;
     return {
       summary: await kpi.summary(windowOf(query), scopeOf(query), settings),
       overloadThreshold: settings.overloadThreshold,

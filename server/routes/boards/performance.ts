@@ -19,12 +19,12 @@ const levelOf = (figures: { avgPer10Min: number; peak10Min: number }) => {
 };
 
 const performanceRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async (app, { plantTimeZone }) => {
-  const { kpi, abnormal, boards } = app.repositories;
+  const { kpi, kpiSettings, boards } = app.repositories;
 
   const performance = async (query: BoardQuery) => {
     const window = windowOf(query);
     const scope = scopeOf(query);
-    const settings = (await abnormal.settings()).kpi;
+    const settings = (await kpiSettings.read()).kpi;
     const [targetSettings, whole, perConsole, histogram] = await Promise.all([
       boards.targets(),
       kpi.summary(window, scope, settings),

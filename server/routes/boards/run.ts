@@ -11,11 +11,11 @@ const permission = routePermission('/alarm/op/system/run', 'view');
 const HOUR_MS = 3_600_000;
 
 const runRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { kpi, abnormal, boards } = app.repositories;
+  const { kpi, kpiSettings, boards } = app.repositories;
 
   const systemRun = async (query: RunQuery) => {
     const now = Date.now();
-    const settings = (await abnormal.settings()).kpi;
+    const settings = (await kpiSettings.read()).kpi;
     const targetSettings = await boards.targets();
     const lastHour = { from: now - HOUR_MS, to: now };
     const consoles: ConsoleRun[] = [];

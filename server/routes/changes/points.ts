@@ -5,14 +5,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { changeEndpoints } from '../../../contract/changes';
-import type { workingEndpoints } from '../../../contract/working';
+import type { conditionEndpoints } from '../../../contract/conditions';
 import type { Permission } from '../../auth/permissions';
 import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 
 export function registerPointSearch(
   app: FastifyInstance,
-  endpoint: typeof changeEndpoints.points | typeof workingEndpoints.points,
+  endpoint: typeof changeEndpoints.points | typeof conditionEndpoints.points,
   permission: Permission,
 ): void {
   app.withTypeProvider<TypeBoxTypeProvider>().route({

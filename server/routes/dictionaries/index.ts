@@ -19,10 +19,9 @@ import {
   systemTypeEndpoints,
 } from '../../../contract/dictionaries';
 import { type Permission, routePermission } from '../../auth/permissions';
-import type { alarmTypes as alarmTypeTable, systemTypes as systemTypeTable } from '../../db/schema';
 import { refused } from '../../errors';
 import { sendXlsx, type XlsxColumn } from '../../export/xlsx';
-import type { CodedDictionary, CodedTable } from '../../repositories/dictionaries';
+import type { AlarmTypeTable, CodedDictionary, CodedTable, SystemTypeTable } from '../../repositories/dictionaries';
 import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 import { requiredText } from '../text';
@@ -133,7 +132,7 @@ function registerCodedDictionary<TTable extends CodedTable, Item extends TObject
 const dictionaryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { alarmTypes, systemTypes, priorities } = app.repositories.dictionaries;
 
-  registerCodedDictionary<typeof alarmTypeTable, typeof AlarmType, typeof AlarmTypeBody>(app, {
+  registerCodedDictionary<AlarmTypeTable, typeof AlarmType, typeof AlarmTypeBody>(app, {
     path: '/alarm/base/type',
     endpoints: alarmTypeEndpoints,
     noun: '报警类型',
@@ -157,7 +156,7 @@ const dictionaryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ],
   });
 
-  registerCodedDictionary<typeof systemTypeTable, typeof SystemType, typeof SystemTypeBody>(app, {
+  registerCodedDictionary<SystemTypeTable, typeof SystemType, typeof SystemTypeBody>(app, {
     path: '/alarm/base/system',
     endpoints: systemTypeEndpoints,
     noun: '系统类型',

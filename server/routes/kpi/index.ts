@@ -15,7 +15,7 @@ import { ok } from '../reply';
 const permission = routePermission('/alarm/board/over', 'view');
 
 const kpiRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async (app, { plantTimeZone }) => {
-  const { kpi, abnormal } = app.repositories;
+  const { kpi, kpiSettings } = app.repositories;
   const sharedSummary = coalescing<Awaited<ReturnType<typeof kpi.summary>>>();
   const painter = createChartPainter();
   app.addHook('onClose', () => painter.close());
@@ -26,7 +26,7 @@ const kpiRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async (a
     ...routeOf(kpiEndpoints.summary),
     config: { permission },
     handler: async (request) => {
-      const settings = await abnormal.settings();
+      const settings = await kpiSettings.read();
       const window = windowOf(request.query);
       const scope = scopeOf(request.query);
       const key = JSON.stringify([window, scope, settings.kpi]);
@@ -47,7 +47,7 @@ const kpiRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async (a
     ...routeOf(kpiEndpoints.picture),
     config: { permission },
     handler: async (request, reply) => {
-      const [points, settings] = await Promise.all([series(request.query), abnormal.settings()]);
+      const [points, settings] = await Promise.all([series(request.query), kpiSettings.read()]);
       const option = trendOption(points, request.query.bucket, settings.kpi.overloadThreshold, plantTimeZone);
       const svg = await painter.svg(option, request.query.width, request.query.height);
       return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'no-store').send(svg);

@@ -6,10 +6,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { unknownPermissions, withImpliedViews } from '../../../common/permissions';
 import { permissionTree, routeIndex } from '../../../common/routes';
-import { permissionEndpoints, type UserItem } from '../../../contract/permission';
+import { permissionEndpoints, type RoleItem, type UserItem } from '../../../contract/permission';
 import { routePermission } from '../../auth/permissions';
 import type { Executor } from '../../db';
-import type { Role } from '../../db/schema';
 import { refused } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
@@ -17,6 +16,9 @@ import type { UserWithRoles } from '../../repositories/users';
 import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 import { requiredText } from '../text';
+
+/** A role as stored, without the count of its holders. */
+type Role = Omit<RoleItem, 'userCount'>;
 
 const VIEW = routePermission('/permission', 'view');
 const EDIT = routePermission('/permission', 'edit');

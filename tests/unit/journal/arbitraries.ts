@@ -5,9 +5,9 @@
  * The expected rows are worked out here from what was generated, not by the reader's own code.
  */
 import fc from 'fast-check';
-import { PRIORITIES } from '../../../contract/vocabulary';
+import { PRIORITIES, type Priority } from '../../../contract/vocabulary';
 import type { JournalColumn, JournalRow } from '../../../server/domain/journal';
-import { EVENT_TYPES, type Priority } from '../../../server/domain/kpi/types';
+import { EVENT_TYPES } from '../../../server/domain/kpi/types';
 
 /** No daylight saving time since 1991: every plant-local reading is UTC + 8 h. */
 export const PLANT_ZONE = 'Asia/Shanghai';

@@ -1,5 +1,6 @@
 /** Builders of hand-written journals for the KPI engine tests. */
-import type { EventType, JournalEvent, Priority } from '../../../server/domain/kpi/types';
+import type { Priority } from '../../../contract/vocabulary';
+import type { EventType, JournalEvent } from '../../../server/domain/kpi/types';
 
 /** The test day; times are written as UTC wall-clock `HH:mm[:ss[.SSS]]`. */
 export const DAY = '2024-03-04';

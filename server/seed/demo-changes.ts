@@ -7,16 +7,16 @@
  * API, so the demo records are exactly what real use produces.
  */
 import { sql } from 'drizzle-orm';
-import { BUSINESS_TYPE_LABELS } from '../common/moc';
-import type { ChangeItemInput } from '../contract/moc';
-import { BUSINESS_TYPES } from '../contract/vocabulary';
-import type { Executor } from './db';
-import { operatingConditionOverrides, operatingConditionSwitches, operatingConditions } from './db/schema';
-import { createApprovalsRepository } from './repositories/approvals';
-import { type ChangeInput, createChangesRepository } from './repositories/changes';
-import { createConditionsRepository } from './repositories/conditions';
-import { queryRows } from './repositories/raw-sql';
-import { ROLE_NAMES } from './seed';
+import { BUSINESS_TYPE_LABELS } from '../../common/moc';
+import type { ChangeItemInput } from '../../contract/moc';
+import { BUSINESS_TYPES } from '../../contract/vocabulary';
+import type { Executor } from '../db';
+import { operatingConditionOverrides, operatingConditionSwitches, operatingConditions } from '../db/schema';
+import { createApprovalsRepository } from '../repositories/approvals';
+import { type ChangeInput, createChangesRepository } from '../repositories/changes';
+import { createConditionsRepository } from '../repositories/conditions';
+import { queryRows } from '../repositories/raw-sql';
+import { ADMIN_USERNAME, ROLE_NAMES } from './roles';
 
 const DAY = 86_400_000;
 
@@ -36,14 +36,12 @@ async function points(tx: Executor, tagPrefix: string, condition: string, limit:
   );
 }
 
-const ADMIN = 'admin';
-
 /**
  * The conditions and their switch timeline. Seeded before the demo journal is imported, so that its
  * events carry the condition of their unit and the boards' condition filter has something to show.
  */
 export async function seedDemoConditions(tx: Executor, now: number): Promise<void> {
-  const adminName = ADMIN;
+  const adminName = ADMIN_USERNAME;
   const units = await queryRows<{ id: number; name: string }>(tx, sql`select id, name from units order by id`);
   for (const unit of units) {
     const rows = await tx
@@ -92,7 +90,7 @@ export async function seedDemoConditions(tx: Executor, now: number): Promise<voi
 export async function seedDemoChanges(tx: Executor): Promise<void> {
   const [admin] = await queryRows<{ id: number; username: string }>(
     tx,
-    sql`select id, username from users where username = ${ADMIN}`,
+    sql`select id, username from users where username = ${ADMIN_USERNAME}`,
   );
   const roles = await queryRows<{ id: number; name: string }>(tx, sql`select id, name from roles`);
   const roleId = (name: string) => roles.find((role) => role.name === name)?.id as number;

@@ -4,14 +4,15 @@
  * actors, chattering, standing alarms and shelving — so every board and list has something true to show.
  */
 import { sql } from 'drizzle-orm';
-import type { Executor } from './db';
-import { DEFAULT_PLANT_TIME_ZONE, type Priority } from './domain/kpi/types';
-import { asJournalBatches, type Scenario, type SimulatedPoint, simulateJournal } from './domain/simulator';
-import { createRng } from './domain/simulator/random';
-import { ingestJournal } from './repositories/ingest';
-import { arrayParam, queryRows } from './repositories/raw-sql';
-import { seedDemoChanges, seedDemoConditions } from './seed-demo-changes';
-import { seedDemoTemplates } from './seed-demo-templates';
+import type { Priority, Scenario } from '../../contract/vocabulary';
+import type { Executor } from '../db';
+import { DEFAULT_PLANT_TIME_ZONE } from '../domain/kpi/types';
+import { asJournalBatches, type SimulatedPoint, simulateJournal } from '../domain/simulator';
+import { createRng } from '../domain/simulator/random';
+import { ingestJournal } from '../repositories/ingest';
+import { arrayParam, queryRows } from '../repositories/raw-sql';
+import { seedDemoChanges, seedDemoConditions } from './demo-changes';
+import { seedDemoTemplates } from './demo-templates';
 
 const DAY = 86_400_000;
 const DEMO_SEED = 20250101;

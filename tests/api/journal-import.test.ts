@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateTimeText } from '../../common/wallClock';
 import { journalBatches } from '../../server/db/schema';
 import { XLSX_CONTENT_TYPE } from '../../server/export/xlsx';
-import mockRoutes from '../../server/routes/mock';
+import journalRoutes from '../../server/routes/journal';
 import { build, multipartFile, SLOW, sheetRows, type TestApp, type TestUser } from './helpers';
 
 const GOOD = [
@@ -20,7 +20,7 @@ describe('journal import and ingest', { timeout: SLOW }, () => {
 
   beforeAll(async () => {
     t = await build();
-    await t.app.register(mockRoutes, {
+    await t.app.register(journalRoutes, {
       prefix: '/api/limited',
       plantTimeZone: 'Asia/Shanghai',
       limits: { maxBytes: 2048, maxRows: 3 },

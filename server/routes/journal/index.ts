@@ -23,7 +23,6 @@ import { asJournalBatches, SCENARIO_LABELS, type SimulatedPoint, simulateJournal
 import { ApiError } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
-import { deleteJournalBatch, ingestJournal } from '../../repositories/ingest';
 import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 import { singleUpload } from '../upload';
@@ -55,17 +54,17 @@ function answer(result: { imported: number; duplicates: number; errors: JournalB
   return { code: 1, msg: `日志中有 ${result.errorCount} 处错误，未导入任何数据：请按错误报告修改后重新导入`, data };
 }
 
-export interface MockRoutesOptions {
+export interface JournalRoutesOptions {
   plantTimeZone: string;
   /** docs/api.md's limits unless given (tests use small ones). */
   limits?: { maxBytes: number; maxRows: number };
 }
 
-const mockRoutes: FastifyPluginAsyncTypebox<MockRoutesOptions> = async (
+const journalRoutes: FastifyPluginAsyncTypebox<JournalRoutesOptions> = async (
   app,
   { plantTimeZone, limits = JOURNAL_LIMITS },
 ) => {
-  const { batches } = app.repositories;
+  const { batches, ingest } = app.repositories;
   const jobs = new JobProgressRegistry();
   // The upload's own limit; the parser counts the same bytes and answers the 413 first.
   await app.register(multipart, { limits: { fileSize: limits.maxBytes + 1, files: 1, fields: 10 } });
@@ -84,8 +83,7 @@ const mockRoutes: FastifyPluginAsyncTypebox<MockRoutesOptions> = async (
       const { file, alone } = await singleUpload(request, '日志文件');
       const progress = jobs.start(request.query.job);
       try {
-        const result = await ingestJournal(
-          app.database.db,
+        const result = await ingest.journal(
           alone(
             parseJournalFile(file.file, {
               fileName: file.filename,
@@ -154,7 +152,7 @@ const mockRoutes: FastifyPluginAsyncTypebox<MockRoutesOptions> = async (
         errorCount: errors.length,
         rowsRead: request.body.length,
       };
-      const result = await ingestJournal(app.database.db, [batch], {
+      const result = await ingest.journal([batch], {
         source: 'ingest',
         label: `采集接口（${user.username}）`,
         createdBy: user.username,
@@ -186,8 +184,7 @@ const mockRoutes: FastifyPluginAsyncTypebox<MockRoutesOptions> = async (
       const progress = jobs.start(request.query.job);
       progress.stage = 'storing';
       try {
-        const result = await ingestJournal(
-          app.database.db,
+        const result = await ingest.journal(
           asJournalBatches(
             simulateJournal({
               scenario: body.scenario,
@@ -273,9 +270,9 @@ const mockRoutes: FastifyPluginAsyncTypebox<MockRoutesOptions> = async (
       const source = await batches.sourceOf(request.params.id);
       if (!source) throw new ApiError(404, 1, '数据批次不存在或已删除');
       if (source !== 'simulation') throw new ApiError(400, 1, '只能删除模拟数据批次；导入的真实日志不能按批次删除');
-      return ok({ deleted: await deleteJournalBatch(app.database.db, request.params.id, plantTimeZone) });
+      return ok({ deleted: await ingest.deleteBatch(request.params.id, plantTimeZone) });
     },
   });
 };
 
-export default mockRoutes;
+export default journalRoutes;

@@ -1,6 +1,6 @@
 /** The base dictionaries every plant starts with (issue: 基础配置). Added when missing, never overwritten. */
-import type { Executor } from './db';
-import { alarmTypes, priorities, systemTypes } from './db/schema';
+import type { Executor } from '../db';
+import { alarmTypes, priorities, systemTypes } from '../db/schema';
 
 export const seededAlarmTypes = [
   { code: 'PVHI', name: '高报', color: '#fa8c16' },

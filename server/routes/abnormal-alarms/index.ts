@@ -19,7 +19,7 @@ const VIEW = routePermission(PATH, 'view');
 
 const time = (iso: string | null) => (iso ? new Date(iso) : null);
 
-const abnormalListRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const abnormalAlarmRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { library } = app.repositories;
 
   app.route({
@@ -72,4 +72,4 @@ const abnormalListRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default abnormalListRoutes;
+export default abnormalAlarmRoutes;

@@ -3,11 +3,11 @@
  * conditions with their overrides, the switch timeline, manual switches (who, when), deletion of an
  * inactive condition, and the change requests that create or change a condition (it exists or changes only
  * once approved). The library's drawer reads a point's effective settings under each condition.
- * Endpoints: contract/working.ts.
+ * Endpoints: contract/conditions.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { conditionEndpoints } from '../../../contract/conditions';
 import type { ConditionRequestBody } from '../../../contract/moc';
-import { workingEndpoints } from '../../../contract/working';
 import { routePermission } from '../../auth/permissions';
 import type { Executor } from '../../db';
 import { refused } from '../../errors';
@@ -22,7 +22,7 @@ const PATH = '/alarm/op/working';
 const permission = (action: 'view' | 'create' | 'edit' | 'delete') => routePermission(PATH, action);
 const missing = () => refused(404, '工况不存在或已被删除');
 
-const workingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const conditionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { repositories } = app;
   const { conditions } = repositories;
   const transaction = <T>(work: (tx: Executor) => Promise<T>) => app.database.db.transaction(work);
@@ -55,13 +55,13 @@ const workingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.route({
-    ...routeOf(workingEndpoints.units),
+    ...routeOf(conditionEndpoints.units),
     config: { permission: permission('view') },
     handler: async () => ok(await conditions.units()),
   });
 
   app.route({
-    ...routeOf(workingEndpoints.list),
+    ...routeOf(conditionEndpoints.list),
     config: { permission: permission('view') },
     handler: async (request) => {
       const { current, pageSize, ...query } = request.query;
@@ -70,7 +70,7 @@ const workingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.route({
-    ...routeOf(workingEndpoints.export),
+    ...routeOf(conditionEndpoints.export),
     config: { permission: permission('view') },
     handler: async (request, reply) => {
       const { list } = await conditions.page(request.query, { current: 1, pageSize: 10_000 });
@@ -91,7 +91,7 @@ const workingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.route({
-    ...routeOf(workingEndpoints.switches),
+    ...routeOf(conditionEndpoints.switches),
     config: { permission: permission('view') },
     handler: async (request) => {
       const { current, pageSize, ...query } = request.query;
@@ -99,10 +99,10 @@ const workingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   });
 
-  registerPointSearch(app, workingEndpoints.points, permission('view'));
+  registerPointSearch(app, conditionEndpoints.points, permission('view'));
 
   app.route({
-    ...routeOf(workingEndpoints.detail),
+    ...routeOf(conditionEndpoints.detail),
     config: { permission: permission('view') },
     handler: async (request) => {
       const detail = await conditions.detail(request.params.id);
@@ -112,13 +112,13 @@ const workingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.route({
-    ...routeOf(workingEndpoints.propose),
+    ...routeOf(conditionEndpoints.propose),
     config: { permission: permission('create') },
     handler: async (req) => ok(await request(null, req.body, currentUser(req).id)),
   });
 
   app.route({
-    ...routeOf(workingEndpoints.proposeChange),
+    ...routeOf(conditionEndpoints.proposeChange),
     config: { permission: permission('edit') },
     handler: async (req) => {
       const existing = await conditions.find(req.params.id);
@@ -129,7 +129,7 @@ const workingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.route({
-    ...routeOf(workingEndpoints.switch),
+    ...routeOf(conditionEndpoints.switch),
     config: { permission: permission('edit') },
     handler: async (req) => {
       const switchedAt = req.body.switchedAt ? new Date(req.body.switchedAt) : new Date();
@@ -156,7 +156,7 @@ const workingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.route({
-    ...routeOf(workingEndpoints.remove),
+    ...routeOf(conditionEndpoints.remove),
     config: { permission: permission('delete') },
     handler: async (req) =>
       transaction(async (tx) => {
@@ -169,7 +169,7 @@ const workingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.route({
-    ...routeOf(workingEndpoints.effective),
+    ...routeOf(conditionEndpoints.effective),
     config: { permission: routePermission('/alarm/bases/list', 'view') },
     handler: async (req) => {
       const effective = await conditions.effective(req.params.id);
@@ -179,4 +179,4 @@ const workingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default workingRoutes;
+export default conditionRoutes;

@@ -1,5 +1,5 @@
 /**
- * 异常报警配置 (settings) and abnormal-alarm detection. Detection runs the engine's rules
+ * Abnormal-alarm detection, under 异常报警配置's rules (kpi-settings.ts). Detection runs the engine's rules
  * (server/domain/kpi/detection.ts) over each point's whole journal, read from the facts kept at ingest, and
  * over the floods of each console. It keeps one open record per point and kind: re-running updates it
  * instead of adding another (idempotent); a point handled or ignored gets a new record only for behaviour
@@ -11,17 +11,14 @@ import type { AbnormalSettings, KpiSettings } from '../../contract/kpiSettings';
 import { PRIORITIES } from '../../contract/vocabulary';
 import type { Executor } from '../db';
 import type { EpisodeKind } from '../db/schema';
-import { resolveAbnormalSettings } from '../domain/abnormal/settings';
 import { bucketStarts } from '../domain/kpi/buckets';
 import { type AbnormalFinding, detectFromAnalysis } from '../domain/kpi/detection';
 import { type Flood, floodsFromBuckets } from '../domain/kpi/floods';
 import type { JournalAnalysis, PointAnalysis } from '../domain/kpi/journal';
 import { DAY_MS, type KpiWindow, TEN_MINUTES_MS } from '../domain/kpi/types';
-import { recomputePoints } from './journal';
 import { episodeSeen, staleStretch } from './kpi';
+import { readKpiSettings } from './kpi-settings';
 import { arrayParam, epochMs, queryRows, timestampParam } from './raw-sql';
-
-const SETTINGS_KEY = 'abnormal';
 
 interface PointFinding extends AbnormalFinding {
   pointId: number;
@@ -365,36 +362,11 @@ export interface DetectionResult {
   findings: number;
 }
 
-export function createAbnormalRepository(db: Executor) {
-  const repository = {
-    async settings(tx: Executor = db): Promise<AbnormalSettings> {
-      const [row] = await queryRows<{ value: unknown }>(
-        tx,
-        sql`select value from settings where key = ${SETTINGS_KEY}`,
-      );
-      return resolveAbnormalSettings(row?.value);
-    },
-
-    /** Saves the settings; a new chatterCount changes the stored chattering runs, so they are recomputed. */
-    async saveSettings(value: AbnormalSettings, username: string, tx: Executor = db): Promise<AbnormalSettings> {
-      const before = await repository.settings(tx);
-      await tx.execute(sql`
-        insert into settings (key, value, updated_by, updated_at) values (${SETTINGS_KEY}, ${JSON.stringify(value)}::jsonb, ${username}, now())
-        on conflict (key) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = now()`);
-      if (before.kpi.chatterCount !== value.kpi.chatterCount) {
-        const points = await queryRows<{ id: number }>(tx, sql`select distinct point_id as id from alarm_point_states`);
-        await recomputePoints(
-          tx,
-          points.map((point) => point.id),
-          value.kpi.chatterCount,
-        );
-      }
-      return value;
-    },
-
+export function createDetectionRepository(db: Executor) {
+  return {
     /** Runs detection for the given points (all points when omitted) and the consoles they annunciate on. */
     async detect(timeZone: string, pointIds?: readonly number[], tx: Executor = db): Promise<DetectionResult> {
-      const settings = await repository.settings(tx);
+      const settings = await readKpiSettings(tx);
       if (pointIds && !pointIds.length) return { findings: 0 };
       const findings = await detectPerPoint(tx, pointIds, settings, timeZone);
       if (settings.rules.floodContributor) {
@@ -423,7 +395,6 @@ export function createAbnormalRepository(db: Executor) {
       return row.n;
     },
   };
-  return repository;
 }
 
-export type AbnormalRepository = ReturnType<typeof createAbnormalRepository>;
+export type DetectionRepository = ReturnType<typeof createDetectionRepository>;

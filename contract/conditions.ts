@@ -26,7 +26,7 @@ import {
 
 const PATH = '/alarm/op/working';
 
-export const workingEndpoints = {
+export const conditionEndpoints = {
   units: endpoint('GET', `${PATH}/units`, { response: Type.Array(WorkingUnit) }),
   list: endpoint('GET', PATH, { query: ConditionQuery, response: pageOf(ConditionSummary) }),
   export: endpoint('GET', `${PATH}/export`, { query: ConditionFilters }),

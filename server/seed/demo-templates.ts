@@ -4,9 +4,9 @@
  * than their template asks, compressors carry a PVLO the template does not list and a percent-of-range
  * PVHH their points (which have no instrument range) cannot be compared on.
  */
-import type { Executor } from './db';
-import { alarmTemplateItems, alarmTemplates } from './db/schema';
-import type { TemplateItemFields } from './repositories/templates';
+import type { Executor } from '../db';
+import { alarmTemplateItems, alarmTemplates } from '../db/schema';
+import type { TemplateItemFields } from '../repositories/templates';
 
 type DemoItem = Pick<TemplateItemFields, 'condition' | 'priority'> & Partial<TemplateItemFields>;
 

@@ -10,13 +10,13 @@ import { ok } from '../reply';
 
 const PATH = '/alarm/base/config';
 
-const abnormalRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async (app, { plantTimeZone }) => {
-  const { abnormal } = app.repositories;
+const kpiSettingsRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async (app, { plantTimeZone }) => {
+  const { kpiSettings, detection } = app.repositories;
 
   app.route({
     ...routeOf(kpiSettingsEndpoints.settings),
     config: { permission: routePermission(PATH, 'view') },
-    handler: async () => ok({ settings: await abnormal.settings(), defaults: defaultAbnormalSettings() }),
+    handler: async () => ok({ settings: await kpiSettings.read(), defaults: defaultAbnormalSettings() }),
   });
 
   app.route({
@@ -26,7 +26,7 @@ const abnormalRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = asy
       const problem = settingsProblem(request.body);
       if (problem) throw new ApiError(400, 1, problem);
       const username = currentUser(request).username;
-      const saved = await app.database.db.transaction((tx) => abnormal.saveSettings(request.body, username, tx));
+      const saved = await app.database.db.transaction((tx) => kpiSettings.save(request.body, username, tx));
       return ok({ settings: saved, defaults: defaultAbnormalSettings() });
     },
   });
@@ -35,10 +35,10 @@ const abnormalRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = asy
     ...routeOf(kpiSettingsEndpoints.detect),
     config: { permission: routePermission(PATH, 'edit') },
     handler: async () => {
-      const { findings } = await app.database.db.transaction((tx) => abnormal.detect(plantTimeZone, undefined, tx));
-      return ok({ findings, open: await abnormal.openCount() });
+      const { findings } = await app.database.db.transaction((tx) => detection.detect(plantTimeZone, undefined, tx));
+      return ok({ findings, open: await detection.openCount() });
     },
   });
 };
 
-export default abnormalRoutes;
+export default kpiSettingsRoutes;

@@ -1,15 +1,9 @@
 /**
- * First-start data: the roles of docs/domain.md, the base dictionaries, the `admin` user, and (SEED_DEMO) the
- * demo plant.
- * Idempotent: it only adds what is missing and never undoes an administrator's edits.
+ * The first start's user and roles (docs/domain.md, "Roles and permissions"): their names and permission
+ * sets, derived from the route table.
  */
-import { type RouteAction, routeIndex } from '../common/routes';
-import { routePermission } from './auth/permissions';
-import type { Database } from './db';
-import { createRolesRepository } from './repositories/roles';
-import { createUsersRepository } from './repositories/users';
-import { seedDemoData } from './seed-demo';
-import { seedDictionaries } from './seed-dictionaries';
+import { type RouteAction, routeIndex } from '../../common/routes';
+import { routePermission } from '../auth/permissions';
 
 export const ADMIN_USERNAME = 'admin';
 
@@ -65,32 +59,4 @@ export function seededRoles(): { name: string; permissions: string[]; isAdmin: b
       isAdmin: false,
     },
   ];
-}
-
-export interface SeedOptions {
-  /** Also seed the demo plant and its journal (SEED_DEMO); only ever on the first start. */
-  demo: boolean;
-}
-
-export interface SeedResult {
-  /** The `admin` user was created just now: the caller prints its sign-in link. */
-  firstStart: boolean;
-}
-
-export async function seedDatabase(db: Database, options: SeedOptions): Promise<SeedResult> {
-  return db.transaction(async (tx) => {
-    const roles = createRolesRepository(db);
-    const users = createUsersRepository(db);
-    for (const role of seededRoles()) await roles.create(role, tx);
-    await seedDictionaries(tx);
-
-    const adminRole = await roles.findByName(ROLE_NAMES.admin, tx);
-    const admin = await users.create(
-      { username: ADMIN_USERNAME, name: ROLE_NAMES.admin, roleIds: adminRole ? [adminRole.id] : [] },
-      tx,
-    );
-    const firstStart = admin !== undefined;
-    if (firstStart && options.demo) await seedDemoData(tx);
-    return { firstStart };
-  });
 }
