@@ -159,7 +159,7 @@ describe('permission configuration API', { timeout: SLOW }, () => {
       expect(refusal(response)).toEqual({ status: 404, code: 1, msg: '用户不存在或已被删除' });
     });
 
-    it('disables and enables a user; a disabled user is signed out', async () => {
+    it('disables and enables a user; disabling ends their sign-in links for good', async () => {
       const user = await t.createUser();
       const disabled = await call('DELETE', `/users/${user.id}`);
       expect(disabled.json().data.disabled).toBe(true);
@@ -168,8 +168,16 @@ describe('permission configuration API', { timeout: SLOW }, () => {
 
       const enabled = await call('POST', `/users/${user.id}/enable`);
       expect(enabled.json().data.disabled).toBe(false);
-      const back = await t.app.inject({ method: 'POST', url: '/api/userinfo', headers: user.authorization });
-      expect(back.statusCode).toBe(200);
+      // Enabling does not bring an old link back: a new one has to be issued.
+      const old = await t.app.inject({ method: 'POST', url: '/api/userinfo', headers: user.authorization });
+      expect(old.statusCode).toBe(401);
+      const issued = await call('POST', `/users/${user.id}/token`);
+      const fresh = await t.app.inject({
+        method: 'POST',
+        url: '/api/userinfo',
+        headers: { authorization: `Bearer ${issued.json().data.token}` },
+      });
+      expect(fresh.statusCode).toBe(200);
     });
 
     it('refuses to let a user disable themselves', async () => {
@@ -196,6 +204,9 @@ describe('permission configuration API', { timeout: SLOW }, () => {
         expect(stillAdmin?.isAdmin).toBe(true);
       } finally {
         expect((await call('POST', `/users/${admin.id}/enable`, editor)).statusCode).toBe(200);
+        // Disabling ended the acting admin's sign-in: it signs in anew.
+        const { token } = await t.app.repositories.tokens.issue(admin.id, 1);
+        admin = { ...admin, token, authorization: { authorization: `Bearer ${token}` } };
       }
       // With a second admin enabled again, the first one may go.
       expect((await call('DELETE', `/users/${seeded?.id}`, editor)).statusCode).toBe(200);

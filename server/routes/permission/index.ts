@@ -159,6 +159,8 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
       return transaction(async (tx) => {
         await keepAnAdmin(await existingUser(id, tx), false, tx);
         await users.setDisabled(id, true, tx);
+        // Enabling the user again must not revive links that may have been passed on meanwhile.
+        await tokens.revokeAllOf(id, tx);
         return answerUser(id, tx);
       });
     },
