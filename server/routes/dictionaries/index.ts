@@ -50,7 +50,6 @@ function registerCodedDictionary<TTable extends CodedTable, Item extends TObject
 ): void {
   const permission = (action: 'view' | 'create' | 'edit' | 'delete'): Permission => routePermission(spec.path, action);
   const { repository, noun, endpoints } = spec;
-  const transaction = app.database.db.transaction.bind(app.database.db);
   const duplicate = (code: string) => refused(409, `${noun}编码「${code}」已存在，请换一个`);
   const missing = () => refused(404, `${noun}不存在或已被删除`);
 
@@ -97,7 +96,7 @@ function registerCodedDictionary<TTable extends CodedTable, Item extends TObject
     handler: async (request) => {
       const { id } = request.params;
       const row = spec.toRow(request.body);
-      return transaction(async (tx) => {
+      return app.transaction(async (tx) => {
         const existing = await repository.findById(id, tx);
         if (!existing) throw missing();
         // Alarm points refer to the code: it may change only while nothing uses it.
@@ -116,7 +115,7 @@ function registerCodedDictionary<TTable extends CodedTable, Item extends TObject
     config: { permission: permission('delete') },
     handler: async (request) => {
       const { id } = request.params;
-      return transaction(async (tx) => {
+      return app.transaction(async (tx) => {
         const existing = await repository.findById(id, tx);
         if (!existing) throw missing();
         if (await repository.inUse(existing.code, tx)) {

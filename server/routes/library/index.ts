@@ -54,7 +54,6 @@ const libraryRoutes: FastifyPluginAsyncTypebox<LibraryRoutesOptions> = async (
   { limits = LIBRARY_IMPORT_LIMITS },
 ) => {
   const { library } = app.repositories;
-  const transaction = app.database.db.transaction.bind(app.database.db);
   // The upload's own limit; the reader counts the same bytes and answers the 413 first.
   await app.register(multipart, { limits: { fileSize: limits.maxBytes + 1, files: 1, fields: 10 } });
 
@@ -138,7 +137,7 @@ const libraryRoutes: FastifyPluginAsyncTypebox<LibraryRoutesOptions> = async (
         consequence: patch.consequence.trim(),
         operatorResponse: patch.operatorResponse.trim(),
       };
-      return transaction(async (tx) => {
+      return app.transaction(async (tx) => {
         const result = await applyPointChange(tx, request.params.id, version, trimmed, {
           changedBy: currentUser(request).username,
           source: 'library',
@@ -154,7 +153,7 @@ const libraryRoutes: FastifyPluginAsyncTypebox<LibraryRoutesOptions> = async (
     config: { permission: permission('remove') },
     handler: async (request) => {
       const { id } = request.params;
-      return transaction(async (tx) => {
+      return app.transaction(async (tx) => {
         const result = await applyPointChange(
           tx,
           id,
@@ -176,7 +175,7 @@ const libraryRoutes: FastifyPluginAsyncTypebox<LibraryRoutesOptions> = async (
     config: { permission: permission('handle') },
     handler: async (request) => {
       const note = requiredText(request.body.note, '处置说明');
-      return transaction(async (tx) => {
+      return app.transaction(async (tx) => {
         const point = await library.findRow(request.params.id, tx);
         if (!point || point.deleted) throw missing();
         const closed = await library.handle(point.id, note, currentUser(request).username, tx);
@@ -191,7 +190,7 @@ const libraryRoutes: FastifyPluginAsyncTypebox<LibraryRoutesOptions> = async (
     config: { permission: permission('confirm') },
     handler: async (request) => {
       const username = currentUser(request).username;
-      return transaction(async (tx) => {
+      return app.transaction(async (tx) => {
         const result = await applyPointChange(
           tx,
           request.params.id,

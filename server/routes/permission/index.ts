@@ -36,7 +36,6 @@ export interface PermissionRoutesOptions {
 
 const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = async (app, { tokenTtlHours }) => {
   const { users, roles, tokens } = app.repositories;
-  const transaction = <T>(work: (tx: Executor) => Promise<T>) => app.database.db.transaction(work);
 
   const userItem = (user: UserWithRoles, allRoles: Role[]): UserItem => ({
     id: user.id,
@@ -119,7 +118,7 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
       const { username, roleIds, permissions = [], avatar = '' } = request.body;
       const name = requiredText(request.body.name, '姓名');
       const extra = checkedPermissions(permissions);
-      return transaction(async (tx) => {
+      return app.transaction(async (tx) => {
         await checkedRoles(roleIds, tx);
         const user = await users.create({ username, name, avatar, roleIds, permissions: extra }, tx);
         if (!user) throw refused(409, `用户名「${username}」已存在，请换一个`);
@@ -136,7 +135,7 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
       const { roleIds, permissions = [], avatar } = request.body;
       const name = requiredText(request.body.name, '姓名');
       const extra = checkedPermissions(permissions);
-      return transaction(async (tx) => {
+      return app.transaction(async (tx) => {
         const user = await existingUser(id, tx);
         const newRoles = await checkedRoles(roleIds, tx);
         await keepAnAdmin(
@@ -156,7 +155,7 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
     handler: async (request) => {
       const { id } = request.params;
       if (id === currentUser(request).id) throw refused(409, '不能停用自己的账号');
-      return transaction(async (tx) => {
+      return app.transaction(async (tx) => {
         await keepAnAdmin(await existingUser(id, tx), false, tx);
         await users.setDisabled(id, true, tx);
         // Enabling the user again must not revive links that may have been passed on meanwhile.
@@ -170,7 +169,7 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
     ...routeOf(permissionEndpoints.enableUser),
     config: { permission: EDIT },
     handler: async (request) =>
-      transaction(async (tx) => {
+      app.transaction(async (tx) => {
         const { id } = request.params;
         await existingUser(id, tx);
         await users.setDisabled(id, false, tx);
@@ -264,7 +263,7 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
     ...routeOf(permissionEndpoints.deleteRole),
     config: { permission: EDIT },
     handler: async (request) =>
-      transaction(async (tx) => {
+      app.transaction(async (tx) => {
         const { id } = request.params;
         const role = await roles.findById(id, tx);
         if (!role) throw refused(404, '角色不存在或已被删除');

@@ -26,7 +26,6 @@ function withIsoTimes<T extends { createdAt: Date; updatedAt: Date }>(row: T) {
 
 const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { templates } = app.repositories;
-  const transaction = <T>(work: (tx: Executor) => Promise<T>) => app.database.db.transaction(work);
   const missing = () => refused(404, '模板不存在或已被删除');
   const duplicate = (name: string) => refused(409, `模板名称「${name}」已存在，请换一个`);
 
@@ -111,7 +110,7 @@ const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { permission: permission('create') },
     handler: async (request) => {
       const { username } = currentUser(request);
-      return transaction(async (tx) => {
+      return app.transaction(async (tx) => {
         const { fields, items } = await checkedBody(request.body, tx);
         const result = await templates.create({ ...fields, createdBy: username }, items, tx);
         if (!result.ok) throw duplicate(fields.name);
@@ -126,7 +125,7 @@ const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) => {
       const { id } = request.params;
       const { username } = currentUser(request);
-      return transaction(async (tx) => {
+      return app.transaction(async (tx) => {
         const existing = await templates.findById(id, tx);
         if (!existing) throw missing();
         const loaded = request.body.updatedAt;
@@ -146,7 +145,7 @@ const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { permission: permission('delete') },
     handler: async (request) => {
       const { id } = request.params;
-      return transaction(async (tx) => {
+      return app.transaction(async (tx) => {
         const existing = await templates.findById(id, tx);
         if (!existing) throw missing();
         if (await templates.inUse(id, tx)) throw refused(409, `模板「${existing.name}」已被变更申请引用，不能删除`);
