@@ -16,6 +16,8 @@ import { createApprovalsRepository } from '../repositories/approvals';
 import { type ChangeInput, createChangesRepository } from '../repositories/changes';
 import { createConditionsRepository } from '../repositories/conditions';
 import { queryRows } from '../repositories/raw-sql';
+import { decideStep } from '../use-cases/approvals/decide';
+import { submitDraft } from '../use-cases/changes/submit';
 import { ADMIN_USERNAME, ROLE_NAMES } from './roles';
 
 const DAY = 86_400_000;
@@ -136,14 +138,14 @@ export async function seedDemoChanges(tx: Executor): Promise<void> {
     const id = await changes.create({ ...input, condition: null, templateId: null, equipmentId: null }, admin.id, tx);
     const locked = await changes.lock(id, tx);
     if (decisions[0] === 'draft' || !locked) return;
-    await changes.submit(locked, admin.id, tx);
+    await submitDraft(locked, admin.id, { changes, approvals }, tx);
     const [{ instanceId }] = await queryRows<{ instanceId: number }>(
       tx,
       sql`select id as "instanceId" from approval_instances where change_request_id = ${id}`,
     );
     for (const comment of decisions.slice(1)) {
       const decision = comment.startsWith('驳回') ? 'reject' : 'approve';
-      await changes.decide(instanceId, actor, decision, comment, tx);
+      await decideStep(instanceId, actor, decision, comment, { approvals, changes, conditions }, tx);
     }
   };
   const limitItems = (rows: { id: number; limitValue: number | null }[], factor: number): ChangeItemInput[] =>

@@ -7,17 +7,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { BUSINESS_TYPE_LABELS, CHANGE_STATUS_LABELS, RISK_LEVEL_LABELS } from '../../../common/moc';
 import { changeEndpoints } from '../../../contract/changes';
 import { routePermission } from '../../auth/permissions';
-import type { Executor } from '../../db';
-import { itemsFromDeviations } from '../../domain/changes/items';
-import { transitionRefusal } from '../../domain/changes/lifecycle';
-import { evaluateTemplate } from '../../domain/templates/evaluation';
-import { refused } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
+import { changeDetail } from '../../use-cases/changes/detail';
+import { draftFromTemplate } from '../../use-cases/changes/from-template';
+import { removeDraft } from '../../use-cases/changes/remove';
+import { saveChange } from '../../use-cases/changes/save';
+import { submitChange } from '../../use-cases/changes/submit';
 import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 import { registerPointSearch } from './points';
-import { missingChange, saveChange, savedChange, submitDraft } from './save';
 
 const PATH = '/alarm/op/update';
 const permission = (action: 'view' | 'create' | 'edit' | 'delete') => routePermission(PATH, action);
@@ -25,8 +24,7 @@ const time = (value: string | null) => (value ? new Date(value) : null);
 
 const changeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { repositories } = app;
-  const { changes, templates } = repositories;
-  const transaction = <T>(work: (tx: Executor) => Promise<T>) => app.database.db.transaction(work);
+  const { changes } = repositories;
 
   app.route({
     ...routeOf(changeEndpoints.list),
@@ -66,56 +64,21 @@ const changeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...routeOf(changeEndpoints.detail),
     config: { permission: permission('view') },
-    handler: async (request) => {
-      const detail = await changes.detail(request.params.id);
-      if (!detail) throw missingChange();
-      return ok(detail);
-    },
+    handler: async (request) => ok(await changeDetail(request.params.id, repositories)),
   });
 
   app.route({
     ...routeOf(changeEndpoints.create),
     config: { permission: permission('create') },
     handler: async (request) =>
-      ok(await transaction((tx) => saveChange(undefined, request.body, currentUser(request).id, repositories, tx))),
+      ok(await app.transaction((tx) => saveChange(undefined, request.body, currentUser(request).id, repositories, tx))),
   });
 
   app.route({
     ...routeOf(changeEndpoints.fromTemplate),
     config: { permission: permission('create') },
-    handler: async (request) => {
-      const { templateId, equipmentId, unitId, title, reason, riskLevel } = request.body;
-      return transaction(async (tx) => {
-        const template = await templates.findById(templateId, tx);
-        if (!template) throw refused(404, '模板不存在或已被删除');
-        const subjects = (await templates.equipmentOfType(template.equipmentType, unitId, tx)).filter(
-          (subject) => equipmentId === undefined || subject.id === equipmentId,
-        );
-        if (equipmentId !== undefined && !subjects.length) {
-          throw refused(404, `设备不存在或不是「${template.equipmentType}」类型`);
-        }
-        const evaluated = evaluateTemplate(template.items, subjects);
-        const { items, skipped } = itemsFromDeviations(evaluated.equipment.flatMap((row) => row.deviations));
-        if (!items.length) throw refused(400, '没有可通过变更申请修正的设置偏差（缺少或多余的报警需在报警库中处理）');
-        const subject = equipmentId === undefined ? template.equipmentType : (subjects[0]?.name ?? '');
-        const change = await saveChange(
-          undefined,
-          {
-            title: title?.trim() || `按「${template.name}」修正 ${subject} 的报警设置`,
-            reason: reason?.trim() || `模板评估发现 ${items.length} 处设置与模板不一致`,
-            riskLevel: riskLevel ?? 'low',
-            businessType: 'templateApplication',
-            items,
-            templateId,
-            equipmentId: equipmentId ?? null,
-          },
-          currentUser(request).id,
-          repositories,
-          tx,
-        );
-        return ok({ change, skipped });
-      });
-    },
+    handler: async (request) =>
+      ok(await app.transaction((tx) => draftFromTemplate(request.body, currentUser(request).id, repositories, tx))),
   });
 
   app.route({
@@ -123,7 +86,7 @@ const changeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { permission: permission('edit') },
     handler: async (request) =>
       ok(
-        await transaction((tx) =>
+        await app.transaction((tx) =>
           saveChange(request.params.id, request.body, currentUser(request).id, repositories, tx),
         ),
       ),
@@ -133,30 +96,13 @@ const changeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...routeOf(changeEndpoints.submit),
     config: { permission: permission('edit') },
     handler: async (request) =>
-      transaction(async (tx) => {
-        const change = await changes.lock(request.params.id, tx);
-        if (!change) throw missingChange();
-        await submitDraft(change, currentUser(request).id, repositories, tx);
-        return ok(await savedChange(change.id, repositories, tx));
-      }),
+      ok(await app.transaction((tx) => submitChange(request.params.id, currentUser(request).id, repositories, tx))),
   });
 
   app.route({
     ...routeOf(changeEndpoints.remove),
     config: { permission: permission('delete') },
-    handler: async (request) =>
-      transaction(async (tx) => {
-        const change = await changes.lock(request.params.id, tx);
-        if (!change) throw missingChange();
-        if (change.status !== 'draft') {
-          throw refused(
-            409,
-            `${transitionRefusal(change.status, 'edit')}：这里只能删除草稿，已结束的记录请在「审批管理」中删除`,
-          );
-        }
-        await changes.removeDraft(change.id, tx);
-        return ok({ id: change.id });
-      }),
+    handler: async (request) => ok(await app.transaction((tx) => removeDraft(request.params.id, repositories, tx))),
   });
 };
 

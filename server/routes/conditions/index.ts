@@ -13,8 +13,8 @@ import type { Executor } from '../../db';
 import { refused } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
+import { saveChange } from '../../use-cases/changes/save';
 import { registerPointSearch } from '../changes/points';
-import { saveChange } from '../changes/save';
 import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 

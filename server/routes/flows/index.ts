@@ -9,44 +9,28 @@ import { flowStepProblems } from '../../../common/mocValidation';
 import { flowEndpoints } from '../../../contract/flows';
 import type { FlowBody } from '../../../contract/moc';
 import { routePermission } from '../../auth/permissions';
-import type { Executor } from '../../db';
 import { refused } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
+import { removeApprovalFlow } from '../../use-cases/flows/remove';
+import { missingFlow, saveApprovalFlow } from '../../use-cases/flows/save';
 import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 import { requiredText } from '../text';
 
 const PATH = '/alarm/base/examine/config';
 const permission = (action: 'view' | 'create' | 'edit' | 'delete') => routePermission(PATH, action);
-const missing = () => refused(404, '审批流程不存在或已被删除');
 
 const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { approvals } = app.repositories;
-  const transaction = <T>(work: (tx: Executor) => Promise<T>) => app.database.db.transaction(work);
+  const { repositories } = app;
+  const { approvals } = repositories;
 
-  async function save(id: number | undefined, body: FlowBody, username: string) {
+  /** The name and steps checked here; the approvers, the name's uniqueness and the version by the use case. */
+  function save(id: number | undefined, body: FlowBody, username: string) {
     const name = requiredText(body.name, '流程名称');
     const problems = flowStepProblems(body.steps);
     if (problems.length) throw refused(400, problems.join('；'));
-    return transaction(async (tx) => {
-      const unknown = await approvals.unknownApprovers(
-        body.steps.flatMap((step) => step.approvers),
-        tx,
-      );
-      if (unknown.length) throw refused(400, `审批人无效：${unknown.join('、')}`);
-      const result = await approvals.saveFlow(id, { ...body, name }, username, tx);
-      if (!result.ok) {
-        if (result.reason === 'duplicate') throw refused(409, `流程名称「${name}」已存在，请换一个`);
-        if (result.reason === 'stale') {
-          throw refused(409, `该流程已被${result.updatedBy || '他人'}修改，请刷新后重新编辑`);
-        }
-        throw missing();
-      }
-      const flow = await approvals.flow(result.id, tx);
-      if (!flow) throw missing();
-      return ok(flow);
-    });
+    return app.transaction((tx) => saveApprovalFlow(id, { ...body, name }, username, repositories, tx));
   }
 
   app.route({
@@ -102,7 +86,7 @@ const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { permission: permission('view') },
     handler: async (request) => {
       const flow = await approvals.flow(request.params.id);
-      if (!flow) throw missing();
+      if (!flow) throw missingFlow();
       return ok(flow);
     },
   });
@@ -110,25 +94,20 @@ const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...routeOf(flowEndpoints.create),
     config: { permission: permission('create') },
-    handler: async (request) => save(undefined, request.body, currentUser(request).username),
+    handler: async (request) => ok(await save(undefined, request.body, currentUser(request).username)),
   });
 
   app.route({
     ...routeOf(flowEndpoints.update),
     config: { permission: permission('edit') },
-    handler: async (request) => save(request.params.id, request.body, currentUser(request).username),
+    handler: async (request) => ok(await save(request.params.id, request.body, currentUser(request).username)),
   });
 
   app.route({
     ...routeOf(flowEndpoints.remove),
     config: { permission: permission('delete') },
     handler: async (request) =>
-      transaction(async (tx) => {
-        const result = await approvals.removeFlow(request.params.id, tx);
-        if (result === 'missing') throw missing();
-        if (result === 'inUse') throw refused(409, '该流程仍有审批中的申请在使用，不能删除：请待其审批结束后再删除');
-        return ok({ id: request.params.id });
-      }),
+      ok(await app.transaction((tx) => removeApprovalFlow(request.params.id, repositories, tx))),
   });
 };
 

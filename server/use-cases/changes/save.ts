@@ -3,7 +3,7 @@
  * operatingCondition): the body checked and trimmed, the draft written, and optionally submitted — all in
  * the caller's transaction, refused with Chinese messages naming what is wrong.
  */
-import { BUSINESS_TYPE_LABELS, FLOW_MISSING_MESSAGE } from '../../../common/moc';
+import { BUSINESS_TYPE_LABELS } from '../../../common/moc';
 import { changeItemProblems, changeRequestTextProblems, overrideProblems } from '../../../common/mocValidation';
 import type { ChangeRequestBody, ChangeRequestDetail } from '../../../contract/moc';
 import type { Executor } from '../../db';
@@ -11,13 +11,13 @@ import { transitionRefusal } from '../../domain/changes/lifecycle';
 import { refused } from '../../errors';
 import type { Repositories } from '../../repositories';
 import type { ChangeInput, LockedRequest } from '../../repositories/changes';
-
-export const missingChange = () => refused(404, '变更申请不存在或已被删除');
+import { changeDetail, missingChange } from './detail';
+import { submitDraft } from './submit';
 
 /** The body as the repository takes it, or a 400 with every problem found. */
-export async function checkedInput(
+async function checkedInput(
   body: ChangeRequestBody,
-  repositories: Repositories,
+  repositories: Pick<Repositories, 'changes'>,
   tx: Executor,
 ): Promise<ChangeInput> {
   const input: ChangeInput = {
@@ -51,29 +51,12 @@ export async function checkedInput(
   return input;
 }
 
-/** draft → pending, or the refusal: wrong status (409), a point moved (409), no flow (400). */
-export async function submitDraft(
-  request: LockedRequest,
-  actorId: number,
-  repositories: Repositories,
-  tx: Executor,
-): Promise<void> {
-  const result = await repositories.changes.submit(request, actorId, tx);
-  if (result.ok) return;
-  if (result.reason === 'status') throw refused(409, transitionRefusal(result.status, 'submit') as string);
-  if (result.reason === 'noFlow') throw refused(400, FLOW_MISSING_MESSAGE(request.businessType));
-  throw refused(
-    409,
-    `以下报警点在保存草稿后已被修改，请编辑草稿核对当前值后再提交：${result.conflicts.map((c) => c.message).join('；')}`,
-  );
-}
-
 /** Creates (no id) or rewrites a draft and submits it when asked; answers the saved request. */
 export async function saveChange(
   id: number | undefined,
   body: ChangeRequestBody,
   actorId: number,
-  repositories: Repositories,
+  repositories: Pick<Repositories, 'changes' | 'approvals'>,
   tx: Executor,
 ): Promise<ChangeRequestDetail> {
   const { changes } = repositories;
@@ -85,20 +68,9 @@ export async function saveChange(
     if (refusal) throw refused(409, refusal);
   }
   const input = await checkedInput(body, repositories, tx);
-  if (request) {
-    await changes.update(request.id, input, actorId, tx);
-    request.businessType = input.businessType;
-  } else {
-    request = await changes.lock(await changes.create(input, actorId, tx), tx);
-  }
-  const saved = request as LockedRequest;
-  if (body.submit) await submitDraft(saved, actorId, repositories, tx);
-  return savedChange(saved.id, repositories, tx);
-}
-
-/** The request just written, as the routes answer it. */
-export async function savedChange(id: number, repositories: Repositories, tx: Executor): Promise<ChangeRequestDetail> {
-  const detail = await repositories.changes.detail(id, tx);
-  if (!detail) throw missingChange();
-  return detail;
+  if (request) await changes.update(request, input, actorId, tx);
+  else request = await changes.lock(await changes.create(input, actorId, tx), tx);
+  if (!request) throw missingChange();
+  if (body.submit) await submitDraft(request, actorId, repositories, tx);
+  return changeDetail(request.id, repositories, tx);
 }

@@ -1,0 +1,241 @@
+/**
+ * Writing change requests: created and edited as drafts (items captured against the points' versions, or
+ * the condition proposal against the condition's version), moved from status to status with every action
+ * in the transition log, and removed. Which transition is legal is server/domain/changes/lifecycle; the
+ * use cases in server/use-cases/changes ask before they write.
+ */
+import { eq } from 'drizzle-orm';
+import type { ChangeConflict, ChangeItemInput, ConditionProposal } from '../../../contract/moc';
+import type { ChangeAction, ChangeStatus } from '../../../contract/vocabulary';
+import type { Executor } from '../../db';
+import { changeRequestItems, changeRequests, changeRequestTransitions } from '../../db/schema';
+import type { CapturedItem } from '../../domain/changes/items';
+import type { ConditionsRepository } from '../conditions';
+import { type PointCapture, pointsNow } from './points';
+import type { ChangeInput, LockedRequest } from './types';
+
+async function logTransition(
+  tx: Executor,
+  id: number,
+  action: ChangeAction,
+  from: ChangeStatus | null,
+  to: ChangeStatus | null,
+  actorId: number,
+  comment = '',
+): Promise<void> {
+  await tx.insert(changeRequestTransitions).values({
+    changeRequestId: id,
+    action,
+    fromStatus: from,
+    toStatus: to,
+    actorId,
+    comment,
+  });
+}
+
+/** Writes the items (replacing any), each with the point's value and version now. */
+async function writeItems(id: number, items: readonly ChangeItemInput[], tx: Executor): Promise<void> {
+  await tx.delete(changeRequestItems).where(eq(changeRequestItems.changeRequestId, id));
+  if (!items.length) return;
+  const points = await pointsNow(
+    items.map((item) => item.pointId),
+    tx,
+  );
+  await tx.insert(changeRequestItems).values(
+    items.map((item, index) => {
+      const point = points.get(item.pointId) as PointCapture;
+      return {
+        changeRequestId: id,
+        pointId: item.pointId,
+        field: item.field,
+        before: point.settings[item.field],
+        after: item.after,
+        pointVersion: point.version,
+        sortOrder: index,
+      };
+    }),
+  );
+}
+
+export function createChangeWrites(conditions: ConditionsRepository) {
+  async function conditionVersion(input: ChangeInput, tx: Executor): Promise<number | null> {
+    const conditionId = input.condition?.conditionId ?? null;
+    if (conditionId === null) return null;
+    const found = await conditions.find(conditionId, tx);
+    return found?.version ?? null;
+  }
+
+  /** The request moves to `to`, its `stamps` set to now, and the action is logged. */
+  async function moveTo(
+    request: LockedRequest,
+    action: ChangeAction,
+    to: ChangeStatus,
+    stamps: readonly ('submittedAt' | 'endedAt' | 'appliedAt')[],
+    actorId: number,
+    comment: string,
+    tx: Executor,
+  ): Promise<void> {
+    const now = new Date();
+    await tx
+      .update(changeRequests)
+      .set({ status: to, updatedAt: now, ...Object.fromEntries(stamps.map((stamp) => [stamp, now])) })
+      .where(eq(changeRequests.id, request.id));
+    await logTransition(tx, request.id, action, request.status, to, actorId, comment);
+    request.status = to;
+  }
+
+  return {
+    /** The request, locked for this transaction (transitions of one request happen one at a time). */
+    async lock(id: number, tx: Executor): Promise<LockedRequest | undefined> {
+      const [row] = await tx
+        .select({
+          id: changeRequests.id,
+          status: changeRequests.status,
+          businessType: changeRequests.businessType,
+          initiatorId: changeRequests.initiatorId,
+          title: changeRequests.title,
+          deletedAt: changeRequests.deletedAt,
+        })
+        .from(changeRequests)
+        .where(eq(changeRequests.id, id))
+        .for('update');
+      if (!row || row.deletedAt) return undefined;
+      const { deletedAt: _deletedAt, ...request } = row;
+      return request;
+    },
+
+    /** The items as captured when the request was saved, in their order. */
+    async capturedItems(id: number, tx: Executor): Promise<CapturedItem[]> {
+      return tx
+        .select({
+          id: changeRequestItems.id,
+          pointId: changeRequestItems.pointId,
+          field: changeRequestItems.field,
+          after: changeRequestItems.after,
+          pointVersion: changeRequestItems.pointVersion,
+        })
+        .from(changeRequestItems)
+        .where(eq(changeRequestItems.changeRequestId, id))
+        .orderBy(changeRequestItems.sortOrder, changeRequestItems.id) as Promise<CapturedItem[]>;
+    },
+
+    /** A condition request's proposal and the version of the condition it was made against. */
+    async conditionProposal(
+      id: number,
+      tx: Executor,
+    ): Promise<{ proposal: ConditionProposal | null; version: number | null }> {
+      const [row] = await tx
+        .select({ proposal: changeRequests.conditionProposal, version: changeRequests.conditionVersion })
+        .from(changeRequests)
+        .where(eq(changeRequests.id, id));
+      return row;
+    },
+
+    async create(input: ChangeInput, actorId: number, tx: Executor): Promise<number> {
+      const [row] = await tx
+        .insert(changeRequests)
+        .values({
+          title: input.title,
+          reason: input.reason,
+          riskLevel: input.riskLevel,
+          businessType: input.businessType,
+          initiatorId: actorId,
+          unitId: input.condition?.unitId ?? null,
+          conditionId: input.condition?.conditionId ?? null,
+          conditionVersion: await conditionVersion(input, tx),
+          conditionProposal: input.condition,
+          templateId: input.templateId,
+          equipmentId: input.equipmentId,
+        })
+        .returning({ id: changeRequests.id });
+      await writeItems(row.id, input.items, tx);
+      await logTransition(tx, row.id, 'create', null, 'draft', actorId);
+      return row.id;
+    },
+
+    /** Replaces a draft's content; values and versions are captured afresh. */
+    async update(request: LockedRequest, input: ChangeInput, actorId: number, tx: Executor): Promise<void> {
+      await tx
+        .update(changeRequests)
+        .set({
+          title: input.title,
+          reason: input.reason,
+          riskLevel: input.riskLevel,
+          businessType: input.businessType,
+          unitId: input.condition?.unitId ?? null,
+          conditionId: input.condition?.conditionId ?? null,
+          conditionVersion: await conditionVersion(input, tx),
+          conditionProposal: input.condition,
+          templateId: input.templateId,
+          equipmentId: input.equipmentId,
+          updatedAt: new Date(),
+        })
+        .where(eq(changeRequests.id, request.id));
+      await writeItems(request.id, input.items, tx);
+      await logTransition(tx, request.id, 'edit', 'draft', 'draft', actorId);
+      request.businessType = input.businessType;
+    },
+
+    /** draft → pending, stamped with the time of submission. */
+    async markSubmitted(request: LockedRequest, actorId: number, tx: Executor): Promise<void> {
+      await moveTo(request, 'submit', 'pending', ['submittedAt'], actorId, '', tx);
+    },
+
+    /** Moves the request to `to` (stamping the end of an ended one) and logs the action. */
+    async transition(
+      request: LockedRequest,
+      action: ChangeAction,
+      to: ChangeStatus,
+      actorId: number,
+      comment: string,
+      tx: Executor,
+    ): Promise<void> {
+      const ends = to !== 'pending' && to !== 'draft';
+      await moveTo(request, action, to, ends ? ['endedAt'] : [], actorId, comment, tx);
+    },
+
+    /** Logs a decision that leaves the status as it is (a step approved, more steps to go). */
+    async note(request: LockedRequest, action: ChangeAction, actorId: number, comment: string, tx: Executor) {
+      await logTransition(tx, request.id, action, request.status, request.status, actorId, comment);
+    },
+
+    /** approved → applied. */
+    async markApplied(request: LockedRequest, actorId: number, tx: Executor): Promise<void> {
+      await moveTo(request, 'apply', 'applied', ['appliedAt', 'endedAt'], actorId, '', tx);
+    },
+
+    /** An application refused: the request stays approved, records the conflicts and has ended. */
+    async recordConflicts(
+      request: LockedRequest,
+      conflicts: ChangeConflict[],
+      actorId: number,
+      tx: Executor,
+    ): Promise<void> {
+      const now = new Date();
+      await tx
+        .update(changeRequests)
+        .set({ conflicts, updatedAt: now, endedAt: now })
+        .where(eq(changeRequests.id, request.id));
+      await logTransition(
+        tx,
+        request.id,
+        'conflict',
+        request.status,
+        request.status,
+        actorId,
+        conflicts.map((conflict) => conflict.message).join('；'),
+      );
+    },
+
+    /** Drafts go away; nothing happened with them. */
+    async removeDraft(id: number, tx: Executor): Promise<void> {
+      await tx.delete(changeRequests).where(eq(changeRequests.id, id));
+    },
+
+    /** Ended records leave the lists but stay for the audit trail that names them. */
+    async removeEnded(request: LockedRequest, actorId: number, tx: Executor): Promise<void> {
+      await tx.update(changeRequests).set({ deletedAt: new Date() }).where(eq(changeRequests.id, request.id));
+      await logTransition(tx, request.id, 'delete', request.status, null, actorId);
+    },
+  };
+}
