@@ -58,27 +58,42 @@ async function writeItems(id: number, items: readonly ChangeItemInput[], tx: Exe
 }
 
 export function createChangeWrites(conditions: ConditionsRepository) {
-  async function conditionVersion(input: ChangeInput, tx: Executor): Promise<number | null> {
+  /** The request's columns from the form, with the version of the condition a proposal changes. */
+  async function contentOf(input: ChangeInput, tx: Executor) {
     const conditionId = input.condition?.conditionId ?? null;
-    if (conditionId === null) return null;
-    const found = await conditions.find(conditionId, tx);
-    return found?.version ?? null;
+    const condition = conditionId === null ? undefined : await conditions.find(conditionId, tx);
+    return {
+      title: input.title,
+      reason: input.reason,
+      riskLevel: input.riskLevel,
+      businessType: input.businessType,
+      unitId: input.condition?.unitId ?? null,
+      conditionId,
+      conditionVersion: condition?.version ?? null,
+      conditionProposal: input.condition,
+      templateId: input.templateId,
+      equipmentId: input.equipmentId,
+    };
   }
 
-  /** The request moves to `to`, its `stamps` set to now, and the action is logged. */
+  /** The request moves to `to`, its `stamps` set to now (and its conflicts, if given), and the action is logged. */
   async function moveTo(
     request: LockedRequest,
-    action: ChangeAction,
-    to: ChangeStatus,
-    stamps: readonly ('submittedAt' | 'endedAt' | 'appliedAt')[],
-    actorId: number,
-    comment: string,
+    move: {
+      action: ChangeAction;
+      to: ChangeStatus;
+      actorId: number;
+      comment?: string;
+      stamps?: readonly ('submittedAt' | 'endedAt' | 'appliedAt')[];
+      conflicts?: ChangeConflict[];
+    },
     tx: Executor,
   ): Promise<void> {
+    const { action, to, actorId, comment = '', stamps = [], conflicts } = move;
     const now = new Date();
     await tx
       .update(changeRequests)
-      .set({ status: to, updatedAt: now, ...Object.fromEntries(stamps.map((stamp) => [stamp, now])) })
+      .set({ status: to, updatedAt: now, conflicts, ...Object.fromEntries(stamps.map((stamp) => [stamp, now])) })
       .where(eq(changeRequests.id, request.id));
     await logTransition(tx, request.id, action, request.status, to, actorId, comment);
     request.status = to;
@@ -134,19 +149,7 @@ export function createChangeWrites(conditions: ConditionsRepository) {
     async create(input: ChangeInput, actorId: number, tx: Executor): Promise<number> {
       const [row] = await tx
         .insert(changeRequests)
-        .values({
-          title: input.title,
-          reason: input.reason,
-          riskLevel: input.riskLevel,
-          businessType: input.businessType,
-          initiatorId: actorId,
-          unitId: input.condition?.unitId ?? null,
-          conditionId: input.condition?.conditionId ?? null,
-          conditionVersion: await conditionVersion(input, tx),
-          conditionProposal: input.condition,
-          templateId: input.templateId,
-          equipmentId: input.equipmentId,
-        })
+        .values({ ...(await contentOf(input, tx)), initiatorId: actorId })
         .returning({ id: changeRequests.id });
       await writeItems(row.id, input.items, tx);
       await logTransition(tx, row.id, 'create', null, 'draft', actorId);
@@ -157,19 +160,7 @@ export function createChangeWrites(conditions: ConditionsRepository) {
     async update(request: LockedRequest, input: ChangeInput, actorId: number, tx: Executor): Promise<void> {
       await tx
         .update(changeRequests)
-        .set({
-          title: input.title,
-          reason: input.reason,
-          riskLevel: input.riskLevel,
-          businessType: input.businessType,
-          unitId: input.condition?.unitId ?? null,
-          conditionId: input.condition?.conditionId ?? null,
-          conditionVersion: await conditionVersion(input, tx),
-          conditionProposal: input.condition,
-          templateId: input.templateId,
-          equipmentId: input.equipmentId,
-          updatedAt: new Date(),
-        })
+        .set({ ...(await contentOf(input, tx)), updatedAt: new Date() })
         .where(eq(changeRequests.id, request.id));
       await writeItems(request.id, input.items, tx);
       await logTransition(tx, request.id, 'edit', 'draft', 'draft', actorId);
@@ -178,7 +169,7 @@ export function createChangeWrites(conditions: ConditionsRepository) {
 
     /** draft → pending, stamped with the time of submission. */
     async markSubmitted(request: LockedRequest, actorId: number, tx: Executor): Promise<void> {
-      await moveTo(request, 'submit', 'pending', ['submittedAt'], actorId, '', tx);
+      await moveTo(request, { action: 'submit', to: 'pending', actorId, stamps: ['submittedAt'] }, tx);
     },
 
     /** Moves the request to `to` (stamping the end of an ended one) and logs the action. */
@@ -191,7 +182,7 @@ export function createChangeWrites(conditions: ConditionsRepository) {
       tx: Executor,
     ): Promise<void> {
       const ends = to !== 'pending' && to !== 'draft';
-      await moveTo(request, action, to, ends ? ['endedAt'] : [], actorId, comment, tx);
+      await moveTo(request, { action, to, actorId, comment, stamps: ends ? ['endedAt'] : [] }, tx);
     },
 
     /** Logs a decision that leaves the status as it is (a step approved, more steps to go). */
@@ -201,7 +192,7 @@ export function createChangeWrites(conditions: ConditionsRepository) {
 
     /** approved → applied. */
     async markApplied(request: LockedRequest, actorId: number, tx: Executor): Promise<void> {
-      await moveTo(request, 'apply', 'applied', ['appliedAt', 'endedAt'], actorId, '', tx);
+      await moveTo(request, { action: 'apply', to: 'applied', actorId, stamps: ['appliedAt', 'endedAt'] }, tx);
     },
 
     /** An application refused: the request stays approved, records the conflicts and has ended. */
@@ -211,20 +202,16 @@ export function createChangeWrites(conditions: ConditionsRepository) {
       actorId: number,
       tx: Executor,
     ): Promise<void> {
-      const now = new Date();
-      await tx
-        .update(changeRequests)
-        .set({ conflicts, updatedAt: now, endedAt: now })
-        .where(eq(changeRequests.id, request.id));
-      await logTransition(
-        tx,
-        request.id,
-        'conflict',
-        request.status,
-        request.status,
+      const comment = conflicts.map((conflict) => conflict.message).join('；');
+      const move = {
+        action: 'conflict',
+        to: request.status,
         actorId,
-        conflicts.map((conflict) => conflict.message).join('；'),
-      );
+        comment,
+        stamps: ['endedAt'],
+        conflicts,
+      } as const;
+      await moveTo(request, move, tx);
     },
 
     /** Drafts go away; nothing happened with them. */
