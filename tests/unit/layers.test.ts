@@ -127,6 +127,14 @@ describe('layers', () => {
     expect(importCircles().map((circle) => circle.join(' → '))).toEqual([]);
   });
 
+  it('use cases and repositories know nothing of HTTP, and repositories call no use case', () => {
+    const http = (target: string) => /^server\/(routes|plugins)\//.test(target) || /^(@fastify\/|fastify)/.test(target);
+    expect(violations(under('server/use-cases'), http)).toEqual([]);
+    expect(
+      violations(under('server/repositories'), (target) => http(target) || target.startsWith('server/use-cases/')),
+    ).toEqual([]);
+  });
+
   it('services and shared components never import pages', () => {
     expect(
       violations(
