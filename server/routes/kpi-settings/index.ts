@@ -26,7 +26,7 @@ const kpiSettingsRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = 
       const problem = settingsProblem(request.body);
       if (problem) throw new ApiError(400, 1, problem);
       const username = currentUser(request).username;
-      const saved = await app.database.db.transaction((tx) => kpiSettings.save(request.body, username, tx));
+      const saved = await app.transaction((tx) => kpiSettings.save(request.body, username, tx));
       return ok({ settings: saved, defaults: defaultAbnormalSettings() });
     },
   });
@@ -35,7 +35,7 @@ const kpiSettingsRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = 
     ...routeOf(kpiSettingsEndpoints.detect),
     config: { permission: routePermission(PATH, 'edit') },
     handler: async () => {
-      const { findings } = await app.database.db.transaction((tx) => detection.detect(plantTimeZone, undefined, tx));
+      const { findings } = await app.transaction((tx) => detection.detect(plantTimeZone, undefined, tx));
       return ok({ findings, open: await detection.openCount() });
     },
   });
