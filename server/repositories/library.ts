@@ -406,6 +406,16 @@ class ImportRejected extends Error {}
 
 export function createLibraryRepository(db: Database) {
   const repository = {
+    /** One point changed through the one audited path, `applyPointChange`, in the caller's transaction. */
+    change(
+      pointId: number,
+      expectedVersion: number | undefined,
+      patch: PointPatch,
+      audit: ChangeAudit,
+      tx: Executor,
+    ): Promise<PointChangeResult> {
+      return applyPointChange(tx, pointId, expectedVersion, patch, audit);
+    },
     async page(
       filters: LibraryFilters,
       page: PageRequest,

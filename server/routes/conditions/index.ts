@@ -9,7 +9,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { conditionEndpoints } from '../../../contract/conditions';
 import type { ConditionRequestBody } from '../../../contract/moc';
 import { routePermission } from '../../auth/permissions';
-import type { Executor } from '../../db';
 import { refused } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
@@ -25,12 +24,11 @@ const missing = () => refused(404, '工况不存在或已被删除');
 const conditionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { repositories } = app;
   const { conditions } = repositories;
-  const transaction = <T>(work: (tx: Executor) => Promise<T>) => app.database.db.transaction(work);
 
   /** A change request proposing the condition (new when `conditionId` is null). */
   function request(conditionId: number | null, body: ConditionRequestBody, actorId: number) {
     const name = body.name.trim();
-    return transaction((tx) =>
+    return app.transaction((tx) =>
       saveChange(
         undefined,
         {
@@ -134,7 +132,7 @@ const conditionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (req) => {
       const switchedAt = req.body.switchedAt ? new Date(req.body.switchedAt) : new Date();
       if (switchedAt.getTime() > Date.now()) throw refused(400, '切换时间不能晚于当前时间');
-      return transaction(async (tx) => {
+      return app.transaction(async (tx) => {
         const result = await conditions.switchTo(
           {
             unitId: req.body.unitId,
@@ -159,7 +157,7 @@ const conditionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...routeOf(conditionEndpoints.remove),
     config: { permission: permission('delete') },
     handler: async (req) =>
-      transaction(async (tx) => {
+      app.transaction(async (tx) => {
         const result = await conditions.remove(req.params.id, tx);
         if (result === 'missing') throw missing();
         if (result === 'active') throw refused(409, '该工况是装置的当前工况，不能删除：请先切换到其他工况');

@@ -16,7 +16,6 @@ import { ApiError, refused } from '../../errors';
 import { type CellValue, sendXlsx, type XlsxColumn } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
 import type { ExportedPointRow, PointChangeResult, PointRow } from '../../repositories/library';
-import { applyPointChange } from '../../repositories/library';
 import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 import { requiredText } from '../text';
@@ -27,7 +26,7 @@ const permission = (action: 'view' | 'edit' | 'remove' | 'handle' | 'confirm') =
 
 const missing = () => refused(404, '报警点不存在或已被删除');
 
-/** The answer of `applyPointChange` as the HTTP refusal it means. */
+/** The answer of a point change (`library.change`) as the HTTP refusal it means. */
 function refuseChange(result: Exclude<PointChangeResult, { ok: true }>): never {
   if (result.reason === 'invalid') throw refused(400, result.message);
   if (result.reason === 'stale') throw refused(409, STALE_POINT_MESSAGE);
@@ -138,10 +137,13 @@ const libraryRoutes: FastifyPluginAsyncTypebox<LibraryRoutesOptions> = async (
         operatorResponse: patch.operatorResponse.trim(),
       };
       return app.transaction(async (tx) => {
-        const result = await applyPointChange(tx, request.params.id, version, trimmed, {
-          changedBy: currentUser(request).username,
-          source: 'library',
-        });
+        const result = await library.change(
+          request.params.id,
+          version,
+          trimmed,
+          { changedBy: currentUser(request).username, source: 'library' },
+          tx,
+        );
         if (!result.ok) refuseChange(result);
         return ok((await library.findRow(request.params.id, tx)) as PointRow);
       });
@@ -154,15 +156,12 @@ const libraryRoutes: FastifyPluginAsyncTypebox<LibraryRoutesOptions> = async (
     handler: async (request) => {
       const { id } = request.params;
       return app.transaction(async (tx) => {
-        const result = await applyPointChange(
-          tx,
+        const result = await library.change(
           id,
           undefined,
           { deleted: true },
-          {
-            changedBy: currentUser(request).username,
-            source: 'library',
-          },
+          { changedBy: currentUser(request).username, source: 'library' },
+          tx,
         );
         if (!result.ok) refuseChange(result);
         return ok({ id });
@@ -191,12 +190,12 @@ const libraryRoutes: FastifyPluginAsyncTypebox<LibraryRoutesOptions> = async (
     handler: async (request) => {
       const username = currentUser(request).username;
       return app.transaction(async (tx) => {
-        const result = await applyPointChange(
-          tx,
+        const result = await library.change(
           request.params.id,
           undefined,
           { rationalizationStatus: '已确认', confirmedBy: username, confirmedAt: new Date() },
           { changedBy: username, source: 'library' },
+          tx,
         );
         if (!result.ok) refuseChange(result);
         return ok((await library.findRow(request.params.id, tx)) as PointRow);
