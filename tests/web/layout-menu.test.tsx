@@ -7,9 +7,9 @@ import { ProLayout } from '@ant-design/pro-components';
 import { permissionString } from '@common/routes';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { layout } from '@/app';
 import defaultSettings from '../../config/defaultSettings';
 import routes, { type AppRoute } from '../../config/routes';
-import { layout } from '@/app';
 
 /** The route table as Umi's layout hands it to ProLayout: children under the root. */
 const asMenu = (table: AppRoute[]): object[] =>

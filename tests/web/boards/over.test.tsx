@@ -350,7 +350,9 @@ describe('报警总览', { timeout: 30_000 }, () => {
         queries.push(new URL(request.url).searchParams);
         return fails
           ? serverError()
-          : HttpResponse.json(ok({ summary: summary(), ...judged, openAbnormal: 7, overloadThreshold: 10, priorities }));
+          : HttpResponse.json(
+              ok({ summary: summary(), ...judged, openAbnormal: 7, overloadThreshold: 10, priorities }),
+            );
       }),
     );
     vi.useFakeTimers({ now: new Date('2026-11-25T08:00:10Z'), toFake: ['Date'] });
