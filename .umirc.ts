@@ -105,6 +105,9 @@ export default defineConfig({
   request: {},
   layout: { title: defaultSettings.title, locale: false },
   routes,
+  // Umi starts the code of the routes an address matches with the app's first render, beside the signed-in
+  // user's request, instead of when the layout renders them after it (docs/performance.md).
+  routePrefetch: {},
   npmClient: 'npm',
   hash: true,
   targets: TARGETS,

@@ -136,3 +136,52 @@ test('报警总览 opened again asks for its data and trend picture once each, s
     '/api/kpi/series/picture',
   ]);
 });
+
+test('报警总览 opened cold fetches its code and first data while the signed-in user is on the way', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  let userAsked = false;
+  let userAnswered = false;
+  const scripts: { url: string; afterUser: boolean }[] = [];
+  const apis: { path: string; afterUser: boolean }[] = [];
+  const pending = new Set<string>();
+  const done = (request: { url: () => string }) => pending.delete(request.url());
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname !== '/api/userinfo') pending.add(request.url());
+    if (url.pathname.endsWith('.js')) scripts.push({ url: url.pathname, afterUser: userAnswered });
+    else if (url.pathname.startsWith('/api/') && url.pathname !== '/api/userinfo') {
+      apis.push({ path: url.pathname, afterUser: userAnswered });
+    }
+  });
+  // The user's answer is held until everything that left beside it has arrived.
+  let answerUser = () => {};
+  const held = new Promise<void>((resolve) => (answerUser = resolve));
+  await page.route('**/api/userinfo', async (route) => {
+    userAsked = true;
+    await held;
+    userAnswered = true;
+    await route.continue();
+  });
+  // Cold: nothing cached by the service worker or the HTTP cache.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await page.evaluate(async () => {
+    for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+  });
+  await page.goto('/alarm/board/over?range=7d');
+  await expect.poll(() => userAsked).toBe(true);
+  await expect.poll(() => apis.length).toBeGreaterThanOrEqual(3);
+  await expect.poll(() => pending.size).toBe(0);
+  answerUser();
+  await expect(page.getByRole('group', { name: '平均报警率' })).toBeVisible();
+  await expect(page.getByRole('img', { name: '报警趋势' }).locator('img')).toBeVisible();
+  // The board's data was asked for beside the user's, and the code of its page and layouts with it.
+  expect(apis.filter((api) => !api.afterUser).map((api) => api.path)).toEqual(
+    expect.arrayContaining(['/api/alarm/board/over', '/api/kpi/series', '/api/kpi/ranking']),
+  );
+  expect(scripts.filter((script) => script.afterUser)).toEqual([]);
+});

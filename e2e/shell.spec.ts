@@ -42,7 +42,7 @@ test('every menu page opens with its title', async ({ page }) => {
 
 test('the user name is the watermark of layout pages', async ({ page }) => {
   await signInAsAdmin(page);
-  const watermark = page.locator('.ant-pro-layout .ant-pro-layout-watermark');
+  const watermark = page.locator('.ant-pro-layout .ant-console-watermark');
   await expect(watermark).toHaveCount(1);
   const tile = await watermark.evaluate((mark) => decodeURIComponent(getComputedStyle(mark).backgroundImage));
   // The admin of a first start is named 管理员 (server/seed/roles.ts).

@@ -4,7 +4,6 @@ import { filterMenu, isPathAllowed, type MenuItem } from '@common/routes';
 import type { RequestConfig, RunTimeLayoutConfig } from '@umijs/max';
 import { history } from '@umijs/max';
 import type React from 'react';
-import { SWRConfig } from 'swr';
 import defaultSettings from '../config/defaultSettings';
 import ErrorBoundary from './components/ErrorBoundary';
 import HeaderUser from './components/HeaderUser';
@@ -13,10 +12,8 @@ import OfflineNotice from './components/OfflineNotice';
 import { WaterMark } from './components/WaterMark';
 import { requestConfig } from './requestErrorConfig';
 import { bootstrapSession } from './services/bootstrap';
-import { sendFirstViewAhead } from './services/firstView';
+import { preloadFirstViewData } from './services/firstView';
 import { type CurrentUser, fetchUserInfo } from './services/user';
-import { menuFromRoutes } from './utils/layoutMenu';
-import { type RouteComponents, type RouteTable, startRouteComponents } from './utils/startRoute';
 import { keepStylesWhenIdle, startStyleSnapshot, styleCache } from './utils/styleSnapshot';
 
 // Only Umi runtime keys may be exported from this file; helpers live in services/ and utils/.
@@ -50,14 +47,10 @@ async function startSession(): Promise<InitialState> {
 /** The start-up's session, asked for before React's first render (getInitialState runs after it). */
 let starting: Promise<InitialState> | undefined;
 
-export function patchRoutes({ routes, routeComponents }: { routes: RouteTable; routeComponents: RouteComponents }) {
-  startRouteComponents(window.location.pathname, routes, routeComponents);
-}
-
 export function render(oldRender: () => void) {
   starting = startSession();
   // After the session's token is stored: the first view's data comes with the code instead of after it.
-  sendFirstViewAhead(window.location);
+  preloadFirstViewData(window.location);
   oldRender();
 }
 
@@ -77,7 +70,9 @@ function layoutOf(initialState: InitialState | undefined): LayoutConfig {
   let visibleMenu: MenuItem[] = [];
   return {
     ...initialState?.settings,
-    menu: { locale: false },
+    // The menu is the route table: no `menu.request`, so never a loading menu while ProLayout's empty
+    // request for one comes back (docs/performance.md, "No menu request").
+    menu: { locale: false, loading: false },
     rightContentRender: false,
     logo: '/favicon.svg',
     avatarProps: {
@@ -127,12 +122,10 @@ export function onRouteChange() {
 export function rootContainer(container: React.ReactNode) {
   return (
     <StyleProvider cache={styleCache}>
-      <SWRConfig value={{ use: [menuFromRoutes] }}>
-        <ErrorBoundary>
-          <OfflineNotice />
-          {container}
-        </ErrorBoundary>
-      </SWRConfig>
+      <ErrorBoundary>
+        <OfflineNotice />
+        {container}
+      </ErrorBoundary>
     </StyleProvider>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The watermark of layout pages: the user's name repeated across the page content, in ProLayout's look
- * (same tile, rotation, font and classes). The tile is an SVG written while rendering, so the watermark
+ * (same tile, rotation and font), under a class of this app's own. The tile is an SVG written while rendering, so the watermark
  * comes with the layout's first frame; ProLayout's own draws a canvas into a PNG in an effect and renders
  * again. The build also gives this one to ProLayout's page container in place of its own (.umirc.ts).
  */
@@ -80,7 +80,7 @@ export function WaterMark({
 }: WaterMarkProps) {
   const { token } = theme.useToken();
   const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
-  const markCls = getPrefixCls('pro-layout-watermark', prefixCls);
+  const markCls = getPrefixCls('console-watermark', prefixCls);
   const color = fontColor ?? token.colorFill;
   const text = content === undefined ? '' : ([] as string[]).concat(content).join('\n');
   const url = useMemo(

@@ -1,17 +1,18 @@
 /**
  * Pages whose first GETs leave at start-up, with the signed-in user's, rather than after the layout and the
- * page have rendered (services/sentAhead). Each loads only its client module, by the path it opens on.
+ * page have rendered: each preloads them (SWR's `preload`, services/get) under the keys its page reads
+ * them with. Each loads only its client module, by the path it opens on.
  */
 import { matchRoute } from '@common/routes';
 import { getToken } from '@/utils/session';
 
-type FirstView = () => Promise<{ sendFirstView: (search: URLSearchParams) => void }>;
+type FirstView = () => Promise<{ preloadFirstView: (search: URLSearchParams) => unknown }>;
 
 const FIRST_VIEWS: Record<string, FirstView> = {
   '/alarm/board/over': () => import('@/services/boards'),
 };
 
-export function sendFirstViewAhead(location: Pick<Location, 'pathname' | 'search'>): void {
+export function preloadFirstViewData(location: Pick<Location, 'pathname' | 'search'>): void {
   // A redirect of the route table (the start page's) opens its target, leaving the address query behind.
   const redirect = matchRoute(location.pathname)?.redirect;
   const firstView = FIRST_VIEWS[redirect ?? location.pathname];
@@ -19,7 +20,7 @@ export function sendFirstViewAhead(location: Pick<Location, 'pathname' | 'search
   if (!firstView || !getToken()) return;
   const search = new URLSearchParams(redirect ? '' : location.search);
   firstView().then(
-    ({ sendFirstView }) => sendFirstView(search),
+    ({ preloadFirstView }) => preloadFirstView(search),
     // The page fetches its code and data itself.
     () => undefined,
   );

@@ -1,15 +1,15 @@
 /**
  * Calls of the KPI endpoints (contract/kpi.ts) the boards read: the trend, its picture drawn by the server,
- * rankings. GETs take the answer sent at start-up when there is one (services/sentAhead).
+ * rankings. Read through SWR (services/get), so what start-up preloaded is taken, not asked again.
  */
 import type { SeriesQuery } from '@contract/kpi';
 import { request } from '@umijs/max';
+import { preloadOnce, type QueryOf, useGet } from './get';
 import { pathOf } from './http';
-import { arrivedAhead, getData, getKey, type QueryOf, sendAhead, takeAhead } from './sentAhead';
 
-export const fetchSeries = (query: SeriesQuery) => getData('GET /kpi/series', query);
+export const useSeries = (query: SeriesQuery) => useGet('GET /kpi/series', query);
 
-export const fetchRanking = (query: QueryOf<'GET /kpi/ranking'>) => getData('GET /kpi/ranking', query);
+export const useRanking = (query: QueryOf<'GET /kpi/ranking'>) => useGet('GET /kpi/ranking', query);
 
 export interface PictureQuery extends SeriesQuery {
   width: number;
@@ -20,9 +20,12 @@ const PICTURE_PATH = pathOf('GET /kpi/series/picture');
 /** The trend picture's size when last drawn, with the window's width then: the next start-up asks for it. */
 const PICTURE_SIZE_KEY = 'overviewTrendPictureSize';
 
+/** The SWR key of a trend picture (services/get keys GETs alike). */
+export type PictureKey = readonly [path: typeof PICTURE_PATH, query: PictureQuery];
+
 // The picture is SVG text, not the envelope.
-const getPicture = (query: PictureQuery) =>
-  request<string>(PICTURE_PATH, {
+export const fetchTrendPicture = ([path, query]: PictureKey) =>
+  request<string>(path, {
     method: 'GET',
     params: query,
     responseType: 'text',
@@ -40,17 +43,12 @@ export function lastPictureSize(): { width: number; height: number } | undefined
   }
 }
 
-/** The trend drawn by the server (SVG), for the first view: at once when sent ahead and arrived. */
-export function fetchTrendPicture(query: PictureQuery): string | Promise<string> {
-  const { width, height } = query;
-  localStorage.setItem(PICTURE_SIZE_KEY, JSON.stringify({ windowWidth: window.innerWidth, width, height }));
-  const key = getKey(PICTURE_PATH, query);
-  const here = arrivedAhead<string>(key);
-  const answer = takeAhead(key, () => getPicture(query));
-  return here ?? answer;
+/** The key of the trend picture of `query` at `size`, remembered as the size the next start-up asks for. */
+export function trendPictureKey(query: SeriesQuery, size: { width: number; height: number }): PictureKey {
+  localStorage.setItem(PICTURE_SIZE_KEY, JSON.stringify({ windowWidth: window.innerWidth, ...size }));
+  return [PICTURE_PATH, { ...query, ...size }];
 }
 
-/** Sends the picture's GET at start-up, for fetchTrendPicture to take. */
-export function sendPictureAhead(query: PictureQuery): void {
-  sendAhead(getKey(PICTURE_PATH, query), () => getPicture(query));
-}
+/** Sends the picture's GET at start-up, for the chart's read of the same key to take. */
+export const preloadTrendPicture = (query: PictureQuery) =>
+  preloadOnce<PictureKey, string>([PICTURE_PATH, query], fetchTrendPicture);

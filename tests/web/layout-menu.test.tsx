@@ -1,33 +1,62 @@
-/** ProLayout's menu request is not revalidated on mount; every other SWR fetch is. */
-import { render, screen } from '@testing-library/react';
-import useSWR, { SWRConfig } from 'swr';
-import { menuFromRoutes } from '@/utils/layoutMenu';
+/**
+ * The app's layout configuration (src/app.tsx) in the real ProLayout: the menu is the route table, drawn
+ * with the layout's first frame and never replaced by a loading skeleton while ProLayout's own request for
+ * a menu (it has none to make) comes back.
+ */
+import { ProLayout } from '@ant-design/pro-components';
+import { permissionString } from '@common/routes';
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { layout } from '@/app';
+import defaultSettings from '../../config/defaultSettings';
+import routes, { type AppRoute } from '../../config/routes';
 
-function Fetched({ swrKey, fetcher }: { swrKey: unknown[]; fetcher: () => Promise<string> }) {
-  const { data, isLoading } = useSWR(swrKey, fetcher);
-  return <p>{isLoading ? '加载中' : (data ?? '无')}</p>;
-}
+/** The route table as Umi's layout hands it to ProLayout: children under the root. */
+const asMenu = (table: AppRoute[]): object[] =>
+  table.map(({ routes: children, ...route }) => ({ ...route, ...(children ? { children: asMenu(children) } : {}) }));
 
-function renderWithMiddleware(swrKey: unknown[], fetcher: () => Promise<string>) {
+function renderLayout() {
+  const currentUser = {
+    username: 'u',
+    name: '测试',
+    avatar: '',
+    access: '' as const,
+    permission: [permissionString('/alarm/board/over', 'view')],
+    plantTimeZone: 'UTC',
+  };
+  // The layout plugin's own header content is not drawn: the app turns it off (`rightContentRender: false`).
+  const { rightContentRender: _off, ...config } = layout({
+    initialState: { currentUser, settings: defaultSettings },
+    loading: false,
+    setInitialState: async () => {},
+    refresh: async () => {},
+    error: undefined,
+  });
   return render(
-    <SWRConfig value={{ provider: () => new Map(), use: [menuFromRoutes] }}>
-      <Fetched swrKey={swrKey} fetcher={fetcher} />
-    </SWRConfig>,
+    <MemoryRouter initialEntries={['/alarm/board/over']}>
+      <ProLayout
+        {...config}
+        route={{ path: '/', children: asMenu(routes) }}
+        location={{ pathname: '/alarm/board/over' }}
+      >
+        <p>看板内容</p>
+      </ProLayout>
+    </MemoryRouter>,
   );
 }
 
-describe('the layout menu comes from the routes', () => {
-  it("does not ask for ProLayout's menu on mount, nor show it loading", () => {
-    const fetcher = vi.fn(async () => '菜单');
-    renderWithMiddleware(['pro-layout-1', undefined], fetcher);
-    expect(screen.getByText('无')).toBeInTheDocument();
-    expect(fetcher).not.toHaveBeenCalled();
-  });
-
-  it('leaves the other SWR fetches (ProComponents selects) as they are', async () => {
-    const fetcher = vi.fn(async () => '选项');
-    renderWithMiddleware(['pro-field-1', { type: 'unit' }], fetcher);
-    expect(await screen.findByText('选项')).toBeInTheDocument();
-    expect(fetcher).toHaveBeenCalledTimes(1);
+describe('the layout menu', { timeout: 30_000 }, () => {
+  it('is the route table, filtered by permission, from the first frame, never a loading skeleton', async () => {
+    const { container } = renderLayout();
+    const menuShown = () => {
+      expect(screen.getAllByText('报警总览').length).toBeGreaterThan(0);
+      expect(container.querySelector('.ant-pro-sider .ant-skeleton')).toBeNull();
+    };
+    menuShown();
+    // After ProLayout's request for a menu has come back, too.
+    await act(() => Promise.resolve());
+    menuShown();
+    expect(screen.queryByText('报警列表')).not.toBeInTheDocument();
+    expect(screen.getByText('看板内容')).toBeInTheDocument();
   });
 });

@@ -11,7 +11,7 @@ describe('the layout watermark', () => {
       </WaterMark>,
     );
     expect(screen.getByText('报警总览')).toBeInTheDocument();
-    const mark = container.querySelector('.ant-pro-layout-watermark') as HTMLElement;
+    const mark = container.querySelector('.ant-console-watermark') as HTMLElement;
     expect(mark.style.backgroundSize).toBe('332px');
     expect(mark.style.pointerEvents).toBe('none');
     const tile = tileOf(mark);
@@ -22,10 +22,10 @@ describe('the layout watermark', () => {
 
   it('writes markup in a name as text, and draws nothing without a name', () => {
     const { container, rerender } = render(<WaterMark content={`<b>"A&B'</b>`} />);
-    expect(tileOf(container.querySelector('.ant-pro-layout-watermark') as Element)).toContain(
+    expect(tileOf(container.querySelector('.ant-console-watermark') as Element)).toContain(
       '<tspan x="0" y="0">&lt;b&gt;&quot;A&amp;B&apos;&lt;/b&gt;</tspan>',
     );
     rerender(<WaterMark />);
-    expect((container.querySelector('.ant-pro-layout-watermark') as HTMLElement).style.backgroundImage).toBe('');
+    expect((container.querySelector('.ant-console-watermark') as HTMLElement).style.backgroundImage).toBe('');
   });
 });

@@ -1,9 +1,21 @@
 import type { ECharts } from 'echarts/core';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import useSWR from 'swr';
 import { nearViewport } from '@/components/NearViewport';
 import type { ChartOption } from './echarts';
 
-export interface ChartProps {
+type Size = { width: number; height: number };
+
+/**
+ * The same chart drawn by the server as SVG: the SWR key of the picture at a size, and how to fetch it. A
+ * picture preloaded at start-up under that key is taken at once (services/get).
+ */
+export interface ChartPicture<K extends readonly unknown[]> {
+  key: (size: Size) => K;
+  fetch: (key: K) => Promise<string>;
+}
+
+export interface ChartProps<K extends readonly unknown[] = readonly unknown[]> {
   /**
    * The option, or how to build it: a chart shown as its `picture` builds it only when it goes live, and
    * shows the picture while the option's data is on its way (undefined).
@@ -13,12 +25,14 @@ export interface ChartProps {
   label: string;
   height?: number;
   /**
-   * The same chart drawn by the server as SVG, of the given size (at once when it is already here). A
-   * first-view chart shows it until the user reaches for the chart (pointer or touch), so the first view
-   * waits for no chart code.
+   * The same chart drawn by the server, at the chart's size. A first-view chart shows it until the user
+   * reaches for the chart (pointer or touch), so the first view waits for no chart code.
    */
-  picture?: (size: { width: number; height: number }) => string | Promise<string>;
+  picture?: ChartPicture<K>;
 }
+
+/** The answer SWR keeps for a picture: asked once, never again on focus, reconnect or failure. */
+const PICTURE_READ = { revalidateOnFocus: false, revalidateOnReconnect: false, shouldRetryOnError: false };
 
 const built = (option: NonNullable<ChartProps['option']>): ChartOption =>
   typeof option === 'function' ? option() : option;
@@ -29,32 +43,36 @@ const withDefaults = (option: ChartOption): ChartOption => ({ animation: false, 
  * and the parts the option uses are fetched when the chart first comes near the viewport, or, for a chart
  * with a `picture`, when the user reaches for it.
  */
-export default function Chart({ option, label, height = 320, picture }: ChartProps) {
+export default function Chart<K extends readonly unknown[]>({ option, label, height = 320, picture }: ChartProps<K>) {
   const container = useRef<HTMLDivElement>(null);
   const [live, setLive] = useState(!picture);
   const [chart, setChart] = useState<ECharts>();
   const [drawing, setDrawing] = useState<string>();
+  const [pictureKey, setPictureKey] = useState<K>();
   const latest = useRef(option);
   latest.current = option;
   // The live chart waits for its option.
   const ready = option !== undefined;
 
-  // Before the browser paints: a picture already here is in the chart's first frame.
+  // The picture's size is the container's, known once it is laid out, before the browser paints.
   useLayoutEffect(() => {
     if (live || !picture) return;
-    const element = container.current as HTMLDivElement;
-    let current = true;
-    // An object URL: a data URL would have the whole picture percent-encoded first.
-    const show = (svg: string) =>
-      current && setDrawing(URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' })));
-    const drawn = picture({ width: element.clientWidth || 800, height });
-    if (typeof drawn === 'string') show(drawn);
-    // No picture: the live chart instead.
-    else drawn.then(show, () => current && setLive(true));
-    return () => {
-      current = false;
-    };
+    setPictureKey(picture.key({ width: (container.current as HTMLDivElement).clientWidth || 800, height }));
   }, [live, picture, height]);
+  const { data: svg, error: pictureFailed } = useSWR(
+    live || !picture ? null : pictureKey,
+    picture?.fetch ?? null,
+    PICTURE_READ,
+  );
+
+  // A picture already here is in the chart's first frame; no picture: the live chart instead.
+  useLayoutEffect(() => {
+    if (pictureFailed) setLive(true);
+    else if (svg && !live) {
+      // An object URL: a data URL would have the whole picture percent-encoded first.
+      setDrawing(URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' })));
+    }
+  }, [svg, pictureFailed, live]);
 
   useEffect(() => (drawing ? () => URL.revokeObjectURL(drawing) : undefined), [drawing]);
 

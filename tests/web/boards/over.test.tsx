@@ -1,22 +1,27 @@
 /** 报警总览: cards with targets and status colours, charts, empty and error states, URL state. */
 
 import { permissionString } from '@common/routes';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { message } from 'antd';
 import { HttpResponse, http } from 'msw';
-import { queryOf, readBoardState } from '@/components/board/boardQuery';
+import { mutate } from 'swr';
 import OverviewBoard from '@/pages/Alarm/Board/Over';
-import { arrived, OVER_RANGE } from '@/services/boards';
-import { sendFirstViewAhead } from '@/services/firstView';
+import { preloadFirstView } from '@/services/boards';
+import { preloadFirstViewData } from '@/services/firstView';
 import { setToken, storePlantTimeZone } from '@/utils/session';
 import { mockApi, objectUrls, startAppRuntime } from '../helpers';
 import { address, judged, ok, renderBoard, scopes, summary } from './fixtures';
 
 const server = mockApi();
 const pictures = objectUrls();
-// Tests that hold the clock on one minute give it back even when they fail.
-afterEach(() => {
+// Tests that hold the clock on one minute give it back even when they fail; each test starts the app
+// afresh, with nothing in SWR's cache (nor a request of an earlier test to share): unmounted first, so no
+// board of the test asks again.
+afterEach(async () => {
   vi.useRealTimers();
+  cleanup();
+  await mutate(() => true, undefined, { revalidate: true });
 });
 startAppRuntime();
 
@@ -222,7 +227,7 @@ describe('报警总览', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('group', { name: '平均报警率' })).toHaveTextContent('2.50次/10分钟');
   });
 
-  it('takes the GETs sent at start-up instead of asking again, the trend picture too at its last size', async () => {
+  it('takes the GETs preloaded at start-up instead of asking again, the trend picture too at its last size', async () => {
     serve();
     const asked: string[] = [];
     const count = ({ request }: { request: Request }) => {
@@ -235,15 +240,15 @@ describe('报警总览', { timeout: 30_000 }, () => {
       'overviewTrendPictureSize',
       JSON.stringify({ windowWidth: window.innerWidth, width: 800, height: 320 }),
     );
-    // One minute throughout: the board's window (and so its GETs) stays the one sent ahead.
+    // One minute throughout: the board's window (and so its GETs) stays the one preloaded.
     vi.useFakeTimers({ now: new Date('2026-11-25T08:00:10Z'), toFake: ['Date'] });
-    sendFirstViewAhead({ pathname: '/alarm/board/over', search: '?range=7d' });
-    await waitFor(() => expect(asked).toHaveLength(4));
-    const query = queryOf(readBoardState(new URLSearchParams('range=7d'), OVER_RANGE));
-    await waitFor(() => expect(arrived.overview(query)).toBeDefined());
+    // Every answer has arrived before the page renders.
+    await preloadFirstView(new URLSearchParams('range=7d'));
+    expect(asked).toHaveLength(4);
 
     renderBoard(<OverviewBoard />, '/alarm/board/over?range=7d', [view]);
-    // The first render draws the answers already here: the cards and the trend's picture.
+    // The answers already here are drawn as soon as React has taken them, without a request of the page's.
+    await act(() => Promise.resolve());
     expect(screen.getByRole('group', { name: '平均报警率' })).toHaveTextContent('2.50次/10分钟');
     const trend = screen.getByRole('img', { name: '报警趋势' });
     expect(trend.querySelector('img')).not.toBeNull();
@@ -259,17 +264,107 @@ describe('报警总览', { timeout: 30_000 }, () => {
     ]);
   });
 
-  it('the start page, which redirects to the board, sends the board’s GETs for its default range', async () => {
+  it('the start page, which redirects to the board, preloads the board’s GETs for its default range', async () => {
     const queries = serve();
     setToken('t');
     vi.useFakeTimers({ now: new Date('2026-11-25T08:00:10Z'), toFake: ['Date'] });
-    sendFirstViewAhead({ pathname: '/', search: '?range=7d' });
+    preloadFirstViewData({ pathname: '/', search: '?range=7d' });
     await waitFor(() => expect(queries).toHaveLength(1));
     expect(Date.parse(queries[0].get('to') ?? '') - Date.parse(queries[0].get('from') ?? '')).toBe(86_400_000);
     // The board the start page leads to takes that answer: the summary is not asked for again.
     renderBoard(<OverviewBoard />, '/alarm/board/over', [view]);
     expect(await screen.findByRole('group', { name: '平均报警率' })).toHaveTextContent('2.50次/10分钟');
     expect(queries.filter((query) => !query.has('width'))).toHaveLength(1);
+  });
+
+  it('nothing is preloaded without a token, nor for a page without a first view', async () => {
+    const queries = serve();
+    preloadFirstViewData({ pathname: '/alarm/board/over', search: '' });
+    setToken('t');
+    preloadFirstViewData({ pathname: '/alarm/board/performance', search: '' });
+    // The board's own request is then the first to reach the server.
+    renderBoard(<OverviewBoard />, '/alarm/board/over', [view]);
+    expect(await screen.findByRole('group', { name: '平均报警率' })).toBeInTheDocument();
+    expect(queries.filter((query) => !query.has('width'))).toHaveLength(1);
+  });
+
+  it('a preloaded GET that failed is asked again by the page, whose error the user sees', async () => {
+    serve();
+    let summaries = 0;
+    server.use(
+      http.get('/api/alarm/board/over', () => {
+        summaries += 1;
+        return serverError();
+      }),
+    );
+    setToken('t');
+    const toast = vi.spyOn(message, 'error');
+    vi.useFakeTimers({ now: new Date('2026-11-25T08:00:10Z'), toFake: ['Date'] });
+    await preloadFirstView(new URLSearchParams());
+    expect(summaries).toBe(1);
+    // Quiet at start-up: the request client's own message comes with the page's request.
+    expect(toast).not.toHaveBeenCalled();
+    renderBoard(<OverviewBoard />, '/alarm/board/over', [view]);
+    expect(await screen.findByText('加载看板数据失败')).toBeInTheDocument();
+    expect(summaries).toBe(2);
+    expect(toast).toHaveBeenCalledWith('服务器内部错误，请稍后重试');
+    toast.mockRestore();
+  });
+
+  it('a preloaded GET that fails while the page waits for it is asked again at once', async () => {
+    serve();
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    let summaries = 0;
+    server.use(
+      http.get('/api/alarm/board/over', async () => {
+        summaries += 1;
+        if (summaries === 1) {
+          await held;
+          return serverError();
+        }
+        return HttpResponse.json(
+          ok({ summary: summary(), ...judged, openAbnormal: 7, overloadThreshold: 10, priorities }),
+        );
+      }),
+    );
+    setToken('t');
+    vi.useFakeTimers({ now: new Date('2026-11-25T08:00:10Z'), toFake: ['Date'] });
+    const preloaded = preloadFirstView(new URLSearchParams());
+    renderBoard(<OverviewBoard />, '/alarm/board/over', [view]);
+    await waitFor(() => expect(summaries).toBe(1));
+    answer();
+    await preloaded;
+    // The page's own request answers: no error state in between.
+    expect(await screen.findByRole('group', { name: '平均报警率' })).toHaveTextContent('2.50次/10分钟');
+    expect(summaries).toBe(2);
+    expect(screen.queryByText('加载看板数据失败')).not.toBeInTheDocument();
+  });
+
+  it('重试 and a new range ask the server again', async () => {
+    serve();
+    const queries: URLSearchParams[] = [];
+    let fails = true;
+    server.use(
+      http.get('/api/alarm/board/over', ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        return fails
+          ? serverError()
+          : HttpResponse.json(
+              ok({ summary: summary(), ...judged, openAbnormal: 7, overloadThreshold: 10, priorities }),
+            );
+      }),
+    );
+    vi.useFakeTimers({ now: new Date('2026-11-25T08:00:10Z'), toFake: ['Date'] });
+    renderBoard(<OverviewBoard />, '/alarm/board/over', [view]);
+    expect(await screen.findByText('加载看板数据失败')).toBeInTheDocument();
+    fails = false;
+    await userEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    expect(await screen.findByRole('group', { name: '平均报警率' })).toBeInTheDocument();
+    expect(queries).toHaveLength(2);
+    await userEvent.click(screen.getByText('近7天'));
+    await waitFor(() => expect(queries).toHaveLength(3));
+    expect(Date.parse(queries[2].get('to') ?? '') - Date.parse(queries[2].get('from') ?? '')).toBe(7 * 86_400_000);
   });
 
   it('offers no export without the board’s permission', async () => {

@@ -6,18 +6,17 @@ import type { TargetKpi } from '@contract/vocabulary';
 import { Link, useAccess } from '@umijs/max';
 import { Col, Row, Segmented, Skeleton } from 'antd';
 import type React from 'react';
-import { lazy, useCallback, useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { LoadFailed, NoAlarmData } from '@/components/board/BoardStates';
 import BoardToolbar from '@/components/board/BoardToolbar';
 import { useBoardQuery } from '@/components/board/boardQuery';
 import { CardPlaceholder, InfoCard, KpiCard } from '@/components/board/KpiCard';
-import { useBoardRequest } from '@/components/board/useBoardRequest';
 import Chart from '@/components/charts/Chart';
 import ExportButton from '@/components/ExportButton';
 import LoadFailedResult from '@/components/LoadFailed';
 import { BelowFold } from '@/components/NearViewport';
-import { arrived, fetchOverview, OVER_PATH, OVER_RANGE, OVER_RANK_BY, type RankBy } from '@/services/boards';
-import { fetchRanking, fetchSeries, fetchTrendPicture } from '@/services/kpi';
+import { OVER_PATH, OVER_RANGE, OVER_RANK_BY, type RankBy, useOverview } from '@/services/boards';
+import { fetchTrendPicture, trendPictureKey, useRanking, useSeries } from '@/services/kpi';
 import { plantTimeZone } from '@/utils/plantTime';
 import { priorityOption, rankingOption } from './components/charts';
 
@@ -47,11 +46,11 @@ function PanelState({
   children,
 }: {
   title: string;
-  request: { error?: Error; loading: boolean; refresh: () => void };
+  request: { error?: Error; isValidating: boolean; mutate: () => unknown };
   children?: React.ReactNode;
 }) {
-  if (request.error && !request.loading) {
-    return <LoadFailedResult title={`${title}加载失败`} error={request.error} retry={request.refresh} />;
+  if (request.error && !request.isValidating) {
+    return <LoadFailedResult title={`${title}加载失败`} error={request.error} retry={() => request.mutate()} />;
   }
   return children || <Skeleton active />;
 }
@@ -62,23 +61,15 @@ export default function OverviewBoard() {
   const canExport = useAccess().can(permissionString(OVER_PATH, 'view'));
   const [rankBy, setRankBy] = useState<RankBy>(OVER_RANK_BY);
   const bucket = trendBucket(query.from, query.to);
-  const overview = useBoardRequest(
-    () => fetchOverview(query),
-    () => arrived.overview(query),
-    [query],
-  );
-  const series = useBoardRequest(
-    () => fetchSeries({ ...query, bucket }),
-    () => arrived.series({ ...query, bucket }),
-    [query, bucket],
-  );
-  const ranking = useBoardRequest(
-    () => fetchRanking({ ...query, by: rankBy }),
-    () => arrived.ranking({ ...query, by: rankBy }),
-    [query, rankBy],
-  );
-  const trendPicture = useCallback(
-    (size: { width: number; height: number }) => fetchTrendPicture({ ...query, bucket, ...size }),
+  // Read through SWR: what start-up preloaded for the same query is taken, not asked again.
+  const overview = useOverview(query);
+  const series = useSeries({ ...query, bucket });
+  const ranking = useRanking({ ...query, by: rankBy });
+  const trendPicture = useMemo(
+    () => ({
+      key: (size: { width: number; height: number }) => trendPictureKey({ ...query, bucket }, size),
+      fetch: fetchTrendPicture,
+    }),
     [query, bucket],
   );
 
@@ -98,7 +89,7 @@ export default function OverviewBoard() {
 
   // The board's frame stands before its data: the trend card asks for its picture at once.
   let body: React.ReactNode;
-  if (overview.error) body = <LoadFailed error={overview.error} retry={overview.refresh} />;
+  if (overview.error) body = <LoadFailed error={overview.error} retry={() => overview.mutate()} />;
   else {
     const summary = data?.summary;
     body = (
