@@ -61,7 +61,15 @@ describe('the built server', { timeout: SLOW * 2 }, () => {
     const port = await freePort();
     server = spawn(process.execPath, [bundle], {
       cwd: folder,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'data', SEED_DEMO: '0' },
+      // The embedded database in a folder of the working directory, even where DATABASE_URL is set.
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: 'data',
+        DATABASE_URL: '',
+        SEED_DEMO: '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const link = await signInLink(server);
