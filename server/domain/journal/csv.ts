@@ -21,7 +21,10 @@ import type { JournalBatch, JournalParseOptions } from './types';
 /** A journal file as a Node stream or any async iterable of chunks (strings are taken as already decoded). */
 export type JournalInput = Readable | AsyncIterable<Uint8Array | string>;
 
-/** Longest record kept while waiting for its end; beyond it a quote was almost surely left open. */
+/**
+ * Longest record kept while waiting for its end; beyond it a quote was almost surely left open. csv-parse counts
+ * the fields already read in characters and the one in progress in UTF-8 bytes.
+ */
 export const MAX_RECORD_CHARS = 1024 * 1024;
 
 const QUOTE = 0x22;
@@ -93,7 +96,8 @@ function checkedRecord(row: number, { record, raw }: ParsedRecord): CsvRecord {
 /** The fields an unclosed quote's record completed before it: its text read again with the quote closed. */
 function fieldsBefore(error: CsvError): string[] {
   if (typeof error.raw !== 'string' || typeof error.index !== 'number') return [];
-  const [record] = parseWhole(`${error.raw}"`, { ...DIALECT, raw: false, relax_quotes: true }) as string[][];
+  const options: Options = { ...DIALECT, raw: false, relax_quotes: true };
+  const [record] = parseWhole(`${error.raw}"`, options);
   return (record ?? []).slice(0, error.index);
 }
 
