@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import { SERVER_BUNDLE } from './server-bundle.mjs';
 import { sourceStamp } from './source-stamp.mjs';
 
 function run(command, args) {
@@ -13,16 +14,10 @@ const stamp = sourceStamp();
 run('npx', ['max', 'build']);
 run('node', ['scripts/generate-sw.mjs', 'dist']);
 await build({
+  ...SERVER_BUNDLE,
   entryPoints: { server: 'server/server.ts', token: 'server/cli/token.ts' },
   outdir: 'build',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
   sourcemap: true,
-  outExtension: { '.js': '.mjs' },
-  logLevel: 'warning',
 });
 writeFileSync('build/source-stamp.txt', stamp);
 process.stdout.write('build: dist/ (SPA + service worker) and build/ (server) are ready\n');

@@ -6,10 +6,11 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { SERVER_BUNDLE } from '../server-bundle.mjs';
 import type { FromServerProcess, ServerProcessOptions, ServerUsage, ToServerProcess } from './server-process';
 
-/** Where the server process is bundled (the build folder is not committed). */
-const BUNDLE = path.join('build', 'bench', 'server-process.mjs');
+/** Where the server process is bundled (the build folder is not committed): directly in it, as server/paths.ts needs. */
+const BUNDLE_NAME = 'bench-server-process';
 
 export class BenchServer {
   private constructor(
@@ -23,16 +24,14 @@ export class BenchServer {
 
   static async start(options: ServerProcessOptions): Promise<BenchServer> {
     await build({
-      entryPoints: [path.join('scripts', 'bench', 'server-process.ts')],
-      outfile: BUNDLE,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      logLevel: 'warning',
+      ...SERVER_BUNDLE,
+      entryPoints: { [BUNDLE_NAME]: path.join('scripts', 'bench', 'server-process.ts') },
+      outdir: 'build',
     });
-    const child = fork(BUNDLE, [JSON.stringify(options)], { stdio: 'inherit', execArgv: [] });
+    const child = fork(path.join('build', `${BUNDLE_NAME}.mjs`), [JSON.stringify(options)], {
+      stdio: 'inherit',
+      execArgv: [],
+    });
     const exited = once(child, 'exit').then(([code]): never => {
       throw new Error(`the bench server exited with code ${code}`);
     });

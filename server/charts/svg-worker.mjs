@@ -26,10 +26,12 @@ draw(
   100,
 );
 
+// The answers server/worker-thread.ts expects: `{ id, result }` or `{ id, error }`.
 parentPort.on('message', ({ id, option, width, height }) => {
   try {
-    parentPort.postMessage({ id, svg: draw(option, width, height) });
+    parentPort.postMessage({ id, result: draw(option, width, height) });
   } catch (error) {
-    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    parentPort.postMessage({ id, error: { message: error instanceof Error ? error.message : String(error) } });
   }
 });
+parentPort.postMessage({ ready: true });

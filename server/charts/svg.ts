@@ -3,15 +3,12 @@
  * browser draws live: a board shows its first-view chart as an SVG image before the browser has fetched
  * ECharts, and swaps in the live chart when the user reaches for it.
  */
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type { EChartsCoreOption } from 'echarts/core';
+import { projectPath } from '../paths';
+import { WorkerThread } from '../worker-thread';
 
-interface Reply {
-  id: number;
-  svg?: string;
-  error?: string;
-}
+/** The worker's source file, found from the project folder (server/paths.ts). */
+const WORKER_FILE = projectPath('server', 'charts', 'svg-worker.mjs');
 
 export interface ChartPainter {
   /** The option drawn as an SVG document of `width` × `height` pixels. */
@@ -21,44 +18,28 @@ export interface ChartPainter {
   close(): Promise<void>;
 }
 
-/** The worker starts when warmed or on the first picture asked for, and does not keep the process alive. */
+/**
+ * The worker starts when warmed or on the first picture asked for, and does not keep the process alive; after a
+ * failure the next picture starts a new one.
+ */
 export function createChartPainter(): ChartPainter {
-  let worker: Worker | undefined;
-  let nextId = 1;
-  const pending = new Map<number, { resolve: (svg: string) => void; reject: (error: Error) => void }>();
+  let thread: WorkerThread | undefined;
 
-  function start(): Worker {
-    // Resolved from the working directory, like the embedded database's worker and the migrations.
-    const started = new Worker(path.resolve(process.cwd(), 'server', 'charts', 'svg-worker.mjs'));
-    started.unref();
-    started.on('message', ({ id, svg, error }: Reply) => {
-      const waiting = pending.get(id);
-      pending.delete(id);
-      if (svg !== undefined) waiting?.resolve(svg);
-      else waiting?.reject(new Error(error));
-    });
-    started.on('error', (error) => {
-      for (const waiting of pending.values()) waiting.reject(error);
-      pending.clear();
-      worker = undefined;
-    });
-    return started;
+  function started(): WorkerThread {
+    if (!thread?.alive) thread = new WorkerThread(WORKER_FILE, { unref: true });
+    return thread;
   }
 
   return {
     svg(option, width, height) {
-      worker ??= start();
-      const id = nextId++;
-      const drawing = new Promise<string>((resolve, reject) => pending.set(id, { resolve, reject }));
-      worker.postMessage({ id, option, width, height });
-      return drawing;
+      return started().request<string>({ option, width, height });
     },
     warm() {
-      worker ??= start();
+      started();
     },
     async close() {
-      await worker?.terminate();
-      worker = undefined;
+      await thread?.terminate();
+      thread = undefined;
     },
   };
 }

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite, PgliteSession } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type AppConfig, MEMORY_DATA_DIR } from '../config';
+import { projectPath } from '../paths';
 import { lockDataDir } from './lock';
 import { PgliteThread, type ThreadQueryOptions } from './pglite-thread';
 import * as schema from './schema';
@@ -68,8 +69,9 @@ export async function vacuumEmbedded(executor: Executor, tables: readonly string
   await executor.execute(sql.raw(`vacuum ${tables.join(', ')}`));
 }
 
+/** The migrations of the project folder (server/paths.ts), wherever the server was started from. */
 export function defaultMigrationsFolder(): string {
-  return path.resolve(process.cwd(), 'drizzle');
+  return projectPath('drizzle');
 }
 
 export async function openDatabase(

@@ -1,32 +1,19 @@
 /**
- * The embedded database behind a worker thread (server/db/pglite-worker.mjs). It offers the part of
- * PGlite's interface drizzle's pglite driver uses — `query`, `exec`, `transaction` — so a heavy query
- * runs off the event loop and `/api/health` and every other request stay responsive meanwhile.
+ * The embedded database behind a worker thread (server/db/pglite-worker.mjs, driven through
+ * server/worker-thread.ts). It offers the part of PGlite's interface drizzle's pglite driver uses — `query`,
+ * `exec`, `transaction` — so a heavy query runs off the event loop and `/api/health` and every other request
+ * stay responsive meanwhile.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import { projectPath } from '../paths';
+import { WorkerThread } from '../worker-thread';
 
-interface Reply {
-  id?: number;
-  ready?: boolean;
-  result?: unknown;
-  error?: Record<string, unknown> & { message: string };
-}
-
-/** The worker's source file: resolved from the working directory, like the migrations folder. */
-function workerFile(): string {
-  return path.resolve(process.cwd(), 'server', 'db', 'pglite-worker.mjs');
-}
-
-/** An error of the worker rebuilt with PostgreSQL's fields (code, constraint…) that callers test. */
-function rebuildError(fields: NonNullable<Reply['error']>): Error {
-  const { message, ...rest } = fields;
-  return Object.assign(new Error(message), rest);
-}
+/** The worker's source file, found from the project folder (server/paths.ts). */
+const WORKER_FILE = projectPath('server', 'db', 'pglite-worker.mjs');
 
 export interface PgliteThreadOptions {
   /** Directory of a persistent database; in memory when absent. */
@@ -41,33 +28,9 @@ export interface ThreadQueryOptions extends QueryOptions {
 }
 
 export class PgliteThread {
-  private readonly worker: Worker;
-  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  private nextId = 1;
   private nextTransaction = 1;
-  private readonly ready: Promise<void>;
 
-  private constructor(options: PgliteThreadOptions) {
-    this.worker = new Worker(workerFile(), { workerData: options });
-    this.ready = new Promise((resolve, reject) => {
-      this.worker.once('error', reject);
-      this.worker.on('message', (reply: Reply) => {
-        if (reply.ready) {
-          resolve();
-          return;
-        }
-        const waiting = reply.id === undefined ? undefined : this.pending.get(reply.id);
-        if (!waiting || reply.id === undefined) return;
-        this.pending.delete(reply.id);
-        if (reply.error) waiting.reject(rebuildError(reply.error));
-        else waiting.resolve(reply.result);
-      });
-    });
-    this.worker.on('error', (error) => {
-      for (const waiting of this.pending.values()) waiting.reject(error);
-      this.pending.clear();
-    });
-  }
+  private constructor(private readonly thread: WorkerThread) {}
 
   /**
    * A new data directory is first created by a short-lived process: initdb leaves several hundred MB of
@@ -75,19 +38,15 @@ export class PgliteThread {
    */
   static async create(options: PgliteThreadOptions): Promise<PgliteThread> {
     if (options.dataDir && !fs.existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
-      await promisify(execFile)(process.execPath, [workerFile(), options.dataDir]);
+      await promisify(execFile)(process.execPath, [WORKER_FILE, options.dataDir]);
     }
-    const thread = new PgliteThread(options);
+    const thread = new WorkerThread(WORKER_FILE, { workerData: options });
     await thread.ready;
-    return thread;
+    return new PgliteThread(thread);
   }
 
   private call<T>(op: string, args: Record<string, unknown> = {}): Promise<T> {
-    const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.worker.postMessage({ id, op, ...args });
-    });
+    return this.thread.request<T>({ op, ...args });
   }
 
   query<T>(sql: string, params?: unknown[], options?: ThreadQueryOptions, txId?: number): Promise<Results<T>> {
@@ -143,7 +102,7 @@ export class PgliteThread {
 
   async close(): Promise<void> {
     await this.call('close');
-    await this.worker.terminate();
+    await this.thread.terminate();
   }
 
   /** What drizzle's pglite driver is given: it only calls the methods above. */

@@ -90,6 +90,7 @@ const handlers = {
   close: () => db.close(),
 };
 
+// The answers server/worker-thread.ts expects: `{ ready: true }` once, then `{ id, result }` or `{ id, error }`.
 parentPort.on('message', async ({ id, op, ...args }) => {
   try {
     parentPort.postMessage({ id, result: await handlers[op](args) });

@@ -5,12 +5,12 @@
  *
  * Written here rather than with exceljs's streaming writer: that builds a cell object, a style and an XML
  * node per cell, ≈ 5 s of CPU for 100,000 rows × 24 columns, which alone broke the export budget of
- * docs/quality.md (3 s). This writer takes a fraction of that. The ZIP container is written as it goes (sizes in
- * data descriptors after each part), without ZIP64: a workbook must stay under 4 GiB.
+ * docs/quality.md (3 s). This writer takes a fraction of that. The ZIP container is zip-stream's (the one exceljs's
+ * own writer uses), fed part after part as the bytes are consumed.
  */
+import { once } from 'node:events';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import zlib from 'node:zlib';
+import ZipStream from 'zip-stream';
 
 /** A cell as written: dates are turned into text by the caller; null and non-finite numbers leave it empty. */
 export type SheetCell = string | number | boolean | null;
@@ -127,148 +127,81 @@ async function* sheetXml({ header, widths, rows }: SheetContent): AsyncGenerator
   yield pieces.take();
 }
 
-/** Seconds since 1980 in MS-DOS form, as ZIP headers carry them: [time, date]. */
-function dosDateTime(date: Date): [number, number] {
-  const time = (date.getHours() << 11) | (date.getMinutes() << 5) | Math.floor(date.getSeconds() / 2);
-  const day = ((date.getFullYear() - 1980) << 9) | ((date.getMonth() + 1) << 5) | date.getDate();
-  return [time, day];
-}
-
-interface ZipEntry {
-  name: Buffer;
-  offset: number;
-  crc: number;
-  compressedSize: number;
-  size: number;
-}
-
-/** Bit 3: sizes and CRC follow the data; bit 11: names are UTF-8. */
-const ZIP_FLAGS = 0x0808;
-const DEFLATE = 8;
-const ZIP_VERSION = 20;
-
-/** A ZIP archive written front to back: each part's data is deflated as it is produced. */
-class ZipStream {
-  private readonly entries: ZipEntry[] = [];
-  private offset = 0;
-  private readonly time: number;
-  private readonly date: number;
-
-  constructor(now = new Date()) {
-    [this.time, this.date] = dosDateTime(now);
-  }
-
-  async *part(name: string, content: string | AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-    const entry: ZipEntry = { name: Buffer.from(name), offset: this.offset, crc: 0, compressedSize: 0, size: 0 };
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(ZIP_VERSION, 4);
-    local.writeUInt16LE(ZIP_FLAGS, 6);
-    local.writeUInt16LE(DEFLATE, 8);
-    local.writeUInt16LE(this.time, 10);
-    local.writeUInt16LE(this.date, 12);
-    local.writeUInt16LE(entry.name.length, 26);
-    yield this.count(Buffer.concat([local, entry.name]));
-
-    async function* encoded(): AsyncGenerator<Buffer> {
-      for await (const bytes of typeof content === 'string' ? [Buffer.from(content)] : content) {
-        entry.crc = zlib.crc32(bytes, entry.crc);
-        entry.size += bytes.length;
-        yield bytes;
-      }
-    }
-    const deflate = zlib.createDeflateRaw({ level: DEFLATE_LEVEL });
-    // A failing source (the rows' query) destroys the deflater with its error, which ends the loop below.
-    const piped = pipeline(Readable.from(encoded()), deflate).catch(() => undefined);
-    try {
-      for await (const chunk of deflate) {
-        entry.compressedSize += chunk.length;
-        yield this.count(chunk);
-      }
-    } finally {
-      deflate.destroy();
-      await piped;
-    }
-
-    const descriptor = Buffer.alloc(16);
-    descriptor.writeUInt32LE(0x08074b50, 0);
-    descriptor.writeUInt32LE(entry.crc, 4);
-    descriptor.writeUInt32LE(entry.compressedSize, 8);
-    descriptor.writeUInt32LE(entry.size, 12);
-    yield this.count(descriptor);
-    this.entries.push(entry);
-  }
-
-  /** The central directory and its end record. */
-  end(): Buffer {
-    const start = this.offset;
-    const records = this.entries.map((entry) => {
-      const record = Buffer.alloc(46);
-      record.writeUInt32LE(0x02014b50, 0);
-      record.writeUInt16LE(ZIP_VERSION, 4);
-      record.writeUInt16LE(ZIP_VERSION, 6);
-      record.writeUInt16LE(ZIP_FLAGS, 8);
-      record.writeUInt16LE(DEFLATE, 10);
-      record.writeUInt16LE(this.time, 12);
-      record.writeUInt16LE(this.date, 14);
-      record.writeUInt32LE(entry.crc, 16);
-      record.writeUInt32LE(entry.compressedSize, 20);
-      record.writeUInt32LE(entry.size, 24);
-      record.writeUInt16LE(entry.name.length, 28);
-      record.writeUInt32LE(entry.offset, 42);
-      return Buffer.concat([record, entry.name]);
-    });
-    const directory = Buffer.concat(records);
-    const last = Buffer.alloc(22);
-    last.writeUInt32LE(0x06054b50, 0);
-    last.writeUInt16LE(this.entries.length, 8);
-    last.writeUInt16LE(this.entries.length, 10);
-    last.writeUInt32LE(directory.length, 12);
-    last.writeUInt32LE(start, 16);
-    return this.count(Buffer.concat([directory, last]));
-  }
-
-  private count(bytes: Buffer): Buffer {
-    this.offset += bytes.length;
-    return bytes;
-  }
+/** One part of the archive, its data deflated as the archive is read; settles once the part is written. */
+function addPart(zip: ZipStream, name: string, content: string | Readable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    zip.entry(typeof content === 'string' ? Buffer.from(content) : content, { name }, (error) =>
+      error ? reject(error) : resolve(),
+    );
+  });
 }
 
 /** The workbook's bytes, its sheets in order; each sheet's rows are read once, as the bytes are consumed. */
 export async function* xlsxBytes(sheets: readonly SheetContent[]): AsyncGenerator<Buffer> {
-  const zip = new ZipStream();
+  const zip = new ZipStream({ zlib: { level: DEFLATE_LEVEL } });
   const sheetPart = (index: number) => `worksheets/sheet${index + 1}.xml`;
   const overrides = sheets.map(
     (_, index) => `<Override PartName="/xl/${sheetPart(index)}" ContentType="${PART_TYPE}.worksheet+xml"/>`,
   );
-  yield* zip.part(
-    '[Content_Types].xml',
-    `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
-      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-      '<Default Extension="xml" ContentType="application/xml"/>' +
-      `<Override PartName="/xl/workbook.xml" ContentType="${PART_TYPE}.sheet.main+xml"/>` +
-      `<Override PartName="/xl/styles.xml" ContentType="${PART_TYPE}.styles+xml"/>${overrides.join('')}</Types>`,
-  );
-  yield* zip.part(
-    '_rels/.rels',
-    `${XML_HEAD}<Relationships xmlns="${PACKAGE_RELATIONSHIPS_NS}"><Relationship Id="rId1" Type="${RELATIONSHIPS_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-  );
   const sheetList = sheets.map(
     (sheet, index) => `<sheet name="${escapeXml(sheet.name)}" sheetId="${index + 1}" r:id="rId${index + 1}"/>`,
-  );
-  yield* zip.part(
-    'xl/workbook.xml',
-    `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${RELATIONSHIPS_NS}"><bookViews><workbookView/></bookViews><sheets>${sheetList.join('')}</sheets></workbook>`,
   );
   const relations = sheets.map(
     (_, index) =>
       `<Relationship Id="rId${index + 1}" Type="${RELATIONSHIPS_NS}/worksheet" Target="${sheetPart(index)}"/>`,
   );
-  yield* zip.part(
-    'xl/_rels/workbook.xml.rels',
-    `${XML_HEAD}<Relationships xmlns="${PACKAGE_RELATIONSHIPS_NS}">${relations.join('')}<Relationship Id="rId${sheets.length + 1}" Type="${RELATIONSHIPS_NS}/styles" Target="styles.xml"/></Relationships>`,
-  );
-  yield* zip.part('xl/styles.xml', STYLES);
-  for (const [index, sheet] of sheets.entries()) yield* zip.part(`xl/${sheetPart(index)}`, sheetXml(sheet));
-  yield zip.end();
+  const parts: [string, string | (() => Readable)][] = [
+    [
+      '[Content_Types].xml',
+      `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/>' +
+        `<Override PartName="/xl/workbook.xml" ContentType="${PART_TYPE}.sheet.main+xml"/>` +
+        `<Override PartName="/xl/styles.xml" ContentType="${PART_TYPE}.styles+xml"/>${overrides.join('')}</Types>`,
+    ],
+    [
+      '_rels/.rels',
+      `${XML_HEAD}<Relationships xmlns="${PACKAGE_RELATIONSHIPS_NS}"><Relationship Id="rId1" Type="${RELATIONSHIPS_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ],
+    [
+      'xl/workbook.xml',
+      `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${RELATIONSHIPS_NS}"><bookViews><workbookView/></bookViews><sheets>${sheetList.join('')}</sheets></workbook>`,
+    ],
+    [
+      'xl/_rels/workbook.xml.rels',
+      `${XML_HEAD}<Relationships xmlns="${PACKAGE_RELATIONSHIPS_NS}">${relations.join('')}<Relationship Id="rId${sheets.length + 1}" Type="${RELATIONSHIPS_NS}/styles" Target="styles.xml"/></Relationships>`,
+    ],
+    ['xl/styles.xml', STYLES],
+    ...sheets.map((sheet, index): [string, () => Readable] => [
+      `xl/${sheetPart(index)}`,
+      () => Readable.from(sheetXml(sheet)),
+    ]),
+  ];
+
+  // The sheet being written: destroyed, with its rows, when the reader stops early.
+  let source: Readable | undefined;
+  const writing = (async () => {
+    for (const [name, content] of parts) {
+      if (typeof content === 'string') {
+        await addPart(zip, name, content);
+      } else {
+        source = content();
+        await addPart(zip, name, source);
+      }
+    }
+    zip.finalize();
+  })();
+  // A failing part (the rows' query) ends the archive with its error, which ends the loop below.
+  writing.catch((error: Error) => zip.destroy(error));
+  try {
+    for await (const chunk of zip) yield chunk;
+  } finally {
+    zip.destroy();
+    if (source && !source.closed) {
+      // Closed once the rows' iterator has returned: the reader's stop releases them before it goes on.
+      const closed = once(source, 'close');
+      source.destroy();
+      await closed;
+    }
+  }
 }

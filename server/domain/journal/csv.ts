@@ -1,26 +1,43 @@
 /**
- * Streaming CSV journal reader (RFC 4180: quoted fields with commas, doubled quotes and line breaks; CRLF,
- * LF or CR line ends). Written here rather than using exceljs's bundled fast-csv: that package is not a
- * declared dependency, keeps the whole rest of the file in memory after an unclosed quote (and copies it
- * into its error message), and does not tell the record a problem started at.
- *
- * Rows are numbered as Excel numbers them: one per record (a quoted line break does not start a row), the
- * header is row 1 and blank lines count. Blank rows (also `,,,` rows) are skipped anywhere.
+ * Streaming CSV journal reader on csv-parse (RFC 4180: quoted fields with commas, doubled quotes and line
+ * breaks; CRLF, LF or CR line ends, mixed in one file). What this module adds to the parser:
+ * - rows numbered as Excel numbers them: one per record (a quoted line break does not start a row), the header
+ *   is row 1 and blank lines count. Blank rows (also `,,,` rows) come out as records, for the caller to skip.
+ *   Records are counted here: csv-parse's `info` counts physical lines, and building it for every record
+ *   tripled the parser's time on the 1,000,000-row journal of docs/performance.md;
+ * - a quote inside an unquoted field is text (`5" pipe`), as Excel reads it; a closing quote followed by more
+ *   text (`"ab"c`) is reported on its row and reading goes on. csv-parse, relaxed for the first, keeps the
+ *   second as its literal text, so a record holding a field that starts with a quote is read again strictly;
+ * - an unclosed quote, or a record longer than MAX_RECORD_CHARS, ends the file with a problem at the record it
+ *   started at: `max_record_size` stops the parser from holding the rest of the file;
+ * - UTF-8 only (with or without BOM): a UTF-16 file, which csv-parse would switch to on its BOM, is refused.
  */
 import type { Readable } from 'node:stream';
+import { CsvError, type Options, Parser } from 'csv-parse';
+import { parse as parseWhole } from 'csv-parse/sync';
 import { JournalAssembler, resolveJournalOptions } from './assembler';
 import type { JournalBatch, JournalParseOptions } from './types';
 
 /** A journal file as a Node stream or any async iterable of chunks (strings are taken as already decoded). */
 export type JournalInput = Readable | AsyncIterable<Uint8Array | string>;
 
-/** Longest record kept while waiting for its end; beyond it a quote was almost surely left open. */
+/**
+ * Longest record kept while waiting for its end; beyond it a quote was almost surely left open. csv-parse counts
+ * the fields already read in characters and the one in progress in UTF-8 bytes.
+ */
 export const MAX_RECORD_CHARS = 1024 * 1024;
 
 const QUOTE = 0x22;
-const COMMA = 0x2c;
-const LF = 0x0a;
-const CR = 0x0d;
+const UTF16_PROBLEM = '文件是 UTF-16（Unicode）编码：请在 Excel 中另存为“CSV UTF-8（逗号分隔）”后再导入';
+/** What ends a field that is not quoted. */
+const FIELD_END = /[,\r\n]/;
+
+/** The dialect of every read: any line end, any number of fields per record (the header decides). */
+const DIALECT: Options = {
+  record_delimiter: ['\r\n', '\n', '\r'],
+  relax_column_count: true,
+  raw: true,
+};
 
 export interface CsvRecord {
   row: number;
@@ -31,132 +48,129 @@ export interface CsvRecord {
   fatal?: boolean;
 }
 
-function findDelimiter(text: string, from: number): number {
-  for (let index = from; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code === COMMA || code === LF || code === CR) return index;
-  }
-  return -1;
+/** A record as csv-parse gives it with `raw`: the fields and the text they were read from. */
+interface ParsedRecord {
+  record: string[];
+  raw: string;
 }
 
-/** Splits decoded text into records; text may arrive in arbitrary pieces (a record may span many). */
+/**
+ * The record read strictly: the first field whose closing quote has more text after it, or nothing. csv-parse's
+ * strict reading reports that field (with the text read up to its closing quote) and skips the record.
+ */
+function textAfterClosingQuote(raw: string): CsvError | undefined {
+  let found: CsvError | undefined;
+  parseWhole(raw, {
+    ...DIALECT,
+    skip_records_with_error: true,
+    on_skip: (error) => {
+      if (error && error.code === 'CSV_INVALID_CLOSING_QUOTE') found ??= error;
+    },
+  });
+  return found;
+}
+
+/** A record as this module gives it: a field with text after its closing quote is reported, its text joined. */
+function checkedRecord(row: number, { record, raw }: ParsedRecord): CsvRecord {
+  // Only a field read from quotes can start with a quote: most records need no second look.
+  if (!record.some((field) => field.charCodeAt(0) === QUOTE)) return { row, fields: record };
+  const problem = textAfterClosingQuote(raw);
+  if (problem === undefined || typeof problem.column !== 'number' || typeof problem.raw !== 'string') {
+    return { row, fields: record };
+  }
+  const index = problem.column;
+  // Relaxed, csv-parse kept `"` + content + `"` + rest; the rest runs from the closing quote to the field's end.
+  const after = raw.slice(problem.raw.length);
+  const end = after.search(FIELD_END);
+  const rest = end === -1 ? after : after.slice(0, end);
+  const read = record[index];
+  const fields = [...record];
+  fields[index] = read.slice(1, read.length - rest.length - 1) + rest;
+  return {
+    row,
+    fields,
+    problem: `第 ${index + 1} 个字段的结束引号后还有字符：字段内的英文双引号要写成两个（""）`,
+  };
+}
+
+/** The fields an unclosed quote's record completed before it: its text read again with the quote closed. */
+function fieldsBefore(error: CsvError): string[] {
+  if (typeof error.raw !== 'string' || typeof error.index !== 'number') return [];
+  const options: Options = { ...DIALECT, raw: false, relax_quotes: true };
+  const [record] = parseWhole(`${error.raw}"`, options);
+  return (record ?? []).slice(0, error.index);
+}
+
+/**
+ * Splits a CSV file into records; the file may arrive in arbitrary pieces (a record may span many). Drives a
+ * csv-parse stream by hand: each piece is written and the records it completed are read back at once.
+ */
 export class CsvTokenizer {
-  private pending = '';
+  private readonly parser: Parser;
   private row = 0;
-  private started = false;
   private failed = false;
 
-  constructor(private readonly maxRecordChars: number = MAX_RECORD_CHARS) {}
+  constructor(private readonly maxRecordChars: number = MAX_RECORD_CHARS) {
+    this.parser = new Parser({ ...DIALECT, bom: true, relax_quotes: true, max_record_size: maxRecordChars });
+    // A parse error is taken from `errored` after the write that met it; the listener keeps it from being thrown.
+    this.parser.on('error', () => undefined);
+  }
 
-  /** The records completed by this piece of text. */
-  feed(text: string): CsvRecord[] {
+  /** The records completed by this piece of the file. */
+  feed(piece: string | Uint8Array): CsvRecord[] {
     if (this.failed) return [];
-    let piece = text;
-    if (!this.started && piece.length > 0) {
-      this.started = true;
-      if (piece.charCodeAt(0) === 0xfeff) piece = piece.slice(1);
-    }
-    return this.scan(this.pending + piece, false);
+    this.parser.write(piece);
+    return this.take();
   }
 
   /** The last record, which may lack a final line break. */
   end(): CsvRecord[] {
     if (this.failed) return [];
-    return this.scan(this.pending, true);
+    this.parser.end();
+    return this.take();
   }
 
-  private scan(text: string, final: boolean): CsvRecord[] {
-    const records: CsvRecord[] = [];
-    const length = text.length;
-    let position = 0;
-
-    scanning: while (position < length) {
-      const fields: string[] = [];
-      let problem: string | undefined;
-      let cursor = position;
-      for (;;) {
-        let value: string;
-        if (text.charCodeAt(cursor) === QUOTE) {
-          value = '';
-          let from = cursor + 1;
-          for (;;) {
-            const close = text.indexOf('"', from);
-            if (close === -1 && final) {
-              this.failed = true;
-              this.pending = '';
-              records.push({
-                row: this.row + 1,
-                fields,
-                problem: `引号未闭合：第 ${fields.length + 1} 个字段以英文双引号开头但没有结束引号，其后的内容无法读取`,
-                fatal: true,
-              });
-              return records;
-            }
-            // The character after a quote decides between "" (a literal quote) and the field's end.
-            if (close === -1 || (close + 1 === length && !final)) break scanning;
-            if (text.charCodeAt(close + 1) === QUOTE) {
-              value += text.slice(from, close + 1);
-              from = close + 2;
-              continue;
-            }
-            value += text.slice(from, close);
-            cursor = close + 1;
-            break;
-          }
-          if (cursor < length) {
-            const next = text.charCodeAt(cursor);
-            if (next !== COMMA && next !== LF && next !== CR) {
-              problem ??= `第 ${fields.length + 1} 个字段的结束引号后还有字符：字段内的英文双引号要写成两个（""）`;
-              const end = findDelimiter(text, cursor);
-              if (end === -1 && !final) break scanning;
-              const stop = end === -1 ? length : end;
-              value += text.slice(cursor, stop);
-              cursor = stop;
-            }
-          }
-        } else {
-          const end = findDelimiter(text, cursor);
-          if (end === -1 && !final) break scanning;
-          const stop = end === -1 ? length : end;
-          value = text.slice(cursor, stop);
-          cursor = stop;
-        }
-        fields.push(value);
-
-        if (cursor >= length) break;
-        const delimiter = text.charCodeAt(cursor);
-        if (delimiter === COMMA) {
-          cursor++;
-          // A trailing comma needs the next piece to know the last field.
-          if (cursor >= length && !final) break scanning;
-          continue;
-        }
-        if (delimiter === CR) {
-          // CR LF split across pieces: wait, or the LF would read as a blank row.
-          if (cursor + 1 >= length && !final) break scanning;
-          cursor += text.charCodeAt(cursor + 1) === LF ? 2 : 1;
-        } else {
-          cursor++;
-        }
-        break;
-      }
-      position = cursor;
-      this.row++;
-      records.push(problem === undefined ? { row: this.row, fields } : { row: this.row, fields, problem });
-    }
-
-    this.pending = final ? '' : text.slice(position);
-    if (this.pending.length > this.maxRecordChars) {
+  private take(): CsvRecord[] {
+    // csv-parse switches to UTF-16 on its byte-order mark, but keeps looking for UTF-8's two-byte line end at
+    // the end of a piece, so a line end cut between pieces would read as a blank row. Refused, as a GBK file is
+    // told to be saved again (docs/api.md, "Journal file format v1": UTF-8).
+    if (this.parser.options.encoding !== 'utf8') {
       this.failed = true;
-      this.pending = '';
-      records.push({
-        row: this.row + 1,
+      return [{ row: 1, fields: [], problem: UTF16_PROBLEM, fatal: true }];
+    }
+    const records: CsvRecord[] = [];
+    for (let next: ParsedRecord | null = this.parser.read(); next !== null; next = this.parser.read()) {
+      records.push(checkedRecord(++this.row, next));
+    }
+    const error = this.parser.errored;
+    if (error) {
+      this.failed = true;
+      records.push(this.fatal(error));
+    }
+    return records;
+  }
+
+  private fatal(error: Error): CsvRecord {
+    const row = this.row + 1;
+    if (!(error instanceof CsvError)) throw error;
+    if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
+      const fields = fieldsBefore(error);
+      return {
+        row,
+        fields,
+        problem: `引号未闭合：第 ${fields.length + 1} 个字段以英文双引号开头但没有结束引号，其后的内容无法读取`,
+        fatal: true,
+      };
+    }
+    if (error.code === 'CSV_MAX_RECORD_SIZE') {
+      return {
+        row,
         fields: [],
         problem: `本行过长（超过 ${this.maxRecordChars} 个字符）：可能有字段缺少结束引号，其后的内容无法读取`,
         fatal: true,
-      });
+      };
     }
-    return records;
+    throw error;
   }
 }
 
@@ -171,14 +185,13 @@ export async function* readCsvChunks(
   onBytes: (total: number) => void,
 ): AsyncGenerator<CsvRecord[], void, undefined> {
   const tokenizer = new CsvTokenizer();
-  const decoder = new TextDecoder('utf-8');
   let bytes = 0;
   for await (const chunk of input as AsyncIterable<Uint8Array | string>) {
     bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
     onBytes(bytes);
-    yield tokenizer.feed(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+    yield tokenizer.feed(chunk);
   }
-  yield [...tokenizer.feed(decoder.decode()), ...tokenizer.end()];
+  yield tokenizer.end();
 }
 
 /** The records of a CSV upload one by one (see readCsvChunks). */

@@ -278,6 +278,24 @@ describe('parseJournalCsv', () => {
     ]);
   });
 
+  it('refuses a UTF-16 file at row 1 whatever the chunk boundaries (csv-parse would switch to UTF-16 on its BOM)', async () => {
+    const file = Buffer.from(
+      csv(['\uFEFFtime,tag,condition,event', '2026-03-01 08:00:00,位号,C,ALM'], '\r\n'),
+      'utf16le',
+    );
+    for (const size of [1, 3, file.length]) {
+      const { rows, errors } = await readAll(parseJournalCsv(bytesOf(file, size)));
+      expect(rows).toEqual([]);
+      expect(errors).toEqual([
+        {
+          row: 1,
+          column: '',
+          message: '文件是 UTF-16（Unicode）编码：请在 Excel 中另存为“CSV UTF-8（逗号分隔）”后再导入',
+        },
+      ]);
+    }
+  });
+
   it('accepts already-decoded text chunks', async () => {
     async function* pieces() {
       yield '\uFEFFtime,tag,condition,event\n2026-03-01 08:';
