@@ -94,7 +94,7 @@ const pointColumns = [
   },
 ];
 
-export default function OptimizeBoard() {
+export default function ComparisonBoard() {
   const [params, setParams] = useSearchParams();
   const search = params.toString();
   const query = useMemo(() => readComparison(new URLSearchParams(search)), [search]);

@@ -16,7 +16,7 @@ import { SCENARIO_OPTIONS } from './scenarios';
 const scenarioLabel = (value?: string) =>
   SCENARIO_OPTIONS.find((option) => option.value === value)?.label ?? value ?? '';
 
-export default function MockPage() {
+export default function JournalPage() {
   const { can } = useAccess();
   const allowed = can(permissionString('/alarm/mock', 'view'));
   const table = useRef<ActionType>(null);

@@ -208,7 +208,7 @@ function UnitConditions({ unit, onSwitched }: { unit: WorkingUnit; onSwitched: (
   );
 }
 
-export default function WorkingPage() {
+export default function ConditionsPage() {
   const units = useRequest(fetchWorkingUnits);
   const [chosen, setChosen] = useState<number>();
   const unit = units.data?.find((row) => row.unitId === chosen) ?? units.data?.[0];
