@@ -206,7 +206,7 @@ export default function OverviewBoard() {
 
   // One workbook: the cards' KPIs, then the top 10, both rankings and the floods of the range.
   return (
-    <PageContainer extra={canExport && <ExportButton path={`${OVER_PATH}/export`} params={query} />}>
+    <PageContainer extra={canExport && <ExportButton route="GET /alarm/board/over/export" query={query} />}>
       <BoardToolbar boardPath={OVER_PATH} state={state} update={update} />
       {body}
     </PageContainer>

@@ -170,7 +170,7 @@ export default function ComparisonBoard() {
   }
 
   return (
-    <PageContainer extra={<ExportButton path={`${OPTIMIZE_PATH}/export`} params={comparisonParams(query)} />}>
+    <PageContainer extra={<ExportButton route="GET /alarm/op/optimize/export" query={comparisonParams(query)} />}>
       <Space direction="vertical" style={{ marginBottom: 16 }}>
         <SidePicker title="A（对比前）" side={query.a} options={options} onChange={(a) => update({ ...query, a })} />
         <SidePicker title="B（对比后）" side={query.b} options={options} onChange={(b) => update({ ...query, b })} />
