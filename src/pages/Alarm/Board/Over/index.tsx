@@ -2,7 +2,7 @@
 import { PageContainer, ProCard } from '@ant-design/pro-components';
 import { permissionString } from '@common/routes';
 import { trendBucket, trendOption } from '@common/trendChart';
-import type { TargetKpi } from '@contract/vocabulary';
+import { TARGET_KPIS, type TargetKpi } from '@contract/vocabulary';
 import { Link, useAccess } from '@umijs/max';
 import { Col, Row, Segmented, Skeleton } from 'antd';
 import type React from 'react';
@@ -21,15 +21,8 @@ import { fetchRanking, fetchSeries, fetchTrendPicture } from '@/services/kpi';
 import { plantTimeZone } from '@/utils/plantTime';
 import { priorityOption, rankingOption } from './components/charts';
 
-const CARD_KPIS: TargetKpi[] = [
-  'avgPer10Min',
-  'peak10Min',
-  'pctPeriodsOver',
-  'pctTimeInFlood',
-  'top10Share',
-  'chatteringCount',
-  'staleCount',
-];
+/** The KPIs with a target, but for fleeting alarms, which the performance board shows. */
+const CARD_KPIS: TargetKpi[] = TARGET_KPIS.filter((kpi) => kpi !== 'fleetingCount');
 
 /** Where the cards stand while the board's data is on its way: the total, the KPIs, the open abnormal alarms. */
 const CARD_PLACES = ['annunciations', ...CARD_KPIS, 'openAbnormal'];
