@@ -1,6 +1,6 @@
 /**
- * Every API client of the SPA is exercised against the real server (docs/architecture.md, the service
- * calls): each module of src/services that calls through src/services/http.ts is `recorded` by a file of
+ * Every API client of the SPA is exercised against the real server (docs/quality.md, service-call tests):
+ * each module of src/services that calls through src/services/http.ts is `recorded` by a file of
  * tests/services, whose harness then fails unless every function of the module was called there or is
  * named with the browser test that exercises it.
  */
