@@ -11,10 +11,7 @@ export const fetchSeries = (query: SeriesQuery) => getData('GET /kpi/series', qu
 
 export const fetchRanking = (query: QueryOf<'GET /kpi/ranking'>) => getData('GET /kpi/ranking', query);
 
-export interface PictureQuery extends SeriesQuery {
-  width: number;
-  height: number;
-}
+export type PictureQuery = QueryOf<'GET /kpi/series/picture'>;
 
 const PICTURE_PATH = pathOf('GET /kpi/series/picture');
 /** The trend picture's size when last drawn, with the window's width then: the next start-up asks for it. */
