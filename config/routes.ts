@@ -50,10 +50,10 @@ const routes: AppRoute[] = [
       {
         path: '/alarm/bases/list',
         name: '报警列表',
-        component: './Alarm/Bases/List',
+        component: './Alarm/Library/List',
         actions: ['view', 'edit', 'remove', 'handle', 'confirm'],
       },
-      { path: '/alarm/bases/abnormal', name: '异常报警列表', component: './Alarm/Bases/Abnormal', actions: ['view'] },
+      { path: '/alarm/bases/abnormal', name: '异常报警列表', component: './Alarm/Library/Abnormal', actions: ['view'] },
     ],
   },
   {
@@ -79,8 +79,8 @@ const routes: AppRoute[] = [
     icon: 'ControlOutlined',
     routes: [
       { path: '/alarm/op', redirect: '/alarm/op/working' },
-      { path: '/alarm/op/working', name: '多工况管理', component: './Alarm/Op/Working', actions: crud },
-      { path: '/alarm/op/update', name: '变更管理', component: './Alarm/Op/Update', actions: crud },
+      { path: '/alarm/op/working', name: '多工况管理', component: './Alarm/Op/Conditions', actions: crud },
+      { path: '/alarm/op/update', name: '变更管理', component: './Alarm/Op/Changes', actions: crud },
       { path: '/alarm/op/system/run', name: '系统运行看板', component: './Alarm/Op/SystemRun', actions: ['view'] },
       {
         path: '/alarm/op/system/improve',
@@ -89,18 +89,18 @@ const routes: AppRoute[] = [
         actions: ['view'],
       },
       { path: '/alarm/op/evaluate', name: '模板评估', component: './Alarm/Op/Evaluate', actions: ['view'] },
-      { path: '/alarm/op/optimize', name: '对比优化看板', component: './Alarm/Op/Optimize', actions: ['view'] },
+      { path: '/alarm/op/optimize', name: '对比优化看板', component: './Alarm/Op/Comparison', actions: ['view'] },
       { path: '/alarm/op/config', name: '优化目标设置', component: './Alarm/Op/Targets', actions: ['view'] },
     ],
   },
   {
     path: '/alarm/op2/working/create',
     name: '新建工况',
-    component: './Alarm/Op/WorkingCreate',
+    component: './Alarm/Op/ConditionCreate',
     hideInMenu: true,
   },
   { path: '/alarm/op3', redirect: '/alarm/op/update' },
-  { path: '/alarm/op3/update', name: '发起变更', component: './Alarm/Op/UpdateCreate', hideInMenu: true },
+  { path: '/alarm/op3/update', name: '发起变更', component: './Alarm/Op/ChangeCreate', hideInMenu: true },
   {
     path: '/alarm/approve/list',
     name: '审批管理',
@@ -115,15 +115,15 @@ const routes: AppRoute[] = [
     icon: 'SettingOutlined',
     routes: [
       { path: '/alarm/base', redirect: '/alarm/base/type' },
-      { path: '/alarm/base/type', name: '报警类型', component: './Alarm/Base/Type', actions: crud },
-      { path: '/alarm/base/system', name: '系统类型', component: './Alarm/Base/System', actions: crud },
+      { path: '/alarm/base/type', name: '报警类型', component: './Alarm/Settings/AlarmTypes', actions: crud },
+      { path: '/alarm/base/system', name: '系统类型', component: './Alarm/Settings/SystemTypes', actions: crud },
       {
         path: '/alarm/base/examine/config',
         name: '审批配置',
-        component: './Alarm/Base/ExamineConfig',
+        component: './Alarm/Settings/ApprovalFlows',
         actions: crud,
       },
-      { path: '/alarm/base/config', name: '异常报警配置', component: './Alarm/Base/AbnormalConfig', actions: crud },
+      { path: '/alarm/base/config', name: '异常报警配置', component: './Alarm/Settings/AbnormalConfig', actions: crud },
     ],
   },
   {
@@ -135,7 +135,7 @@ const routes: AppRoute[] = [
       {
         path: '/alarm/base/examine/config2/child',
         name: '审核流程配置',
-        component: './Alarm/Base/FlowEditor',
+        component: './Alarm/Settings/FlowEditor',
         layout: false,
       },
     ],
@@ -144,7 +144,7 @@ const routes: AppRoute[] = [
     path: '/alarm/mock',
     name: '模拟',
     icon: 'ExperimentOutlined',
-    component: './Alarm/Mock',
+    component: './Alarm/Journal',
     actions: ['view'],
     level1: true,
   },

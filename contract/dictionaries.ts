@@ -72,6 +72,7 @@ export type PriorityBody = Static<typeof PriorityBody>;
 
 /** A priority as the change, condition and approval pages name it. */
 export const PriorityName = Type.Object({ code: Priority.properties.code, name: Type.String(), color: Type.String() });
+export type PriorityName = Static<typeof PriorityName>;
 
 /** The five endpoints of a coded dictionary under its route's path. */
 function codedDictionary<const P extends string, Item extends TObject, Body extends TObject>(

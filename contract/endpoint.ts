@@ -12,8 +12,10 @@ export interface EndpointSchemas {
   params?: TSchema;
   query?: TSchema;
   body?: TSchema;
-  /** The envelope's `data`; absent for a file download (an xlsx export) or an upload's own answer. */
+  /** The envelope's `data`; absent for a file download (an xlsx export). */
   response?: TSchema;
+  /** A multipart upload of one file in the form field `file`, which no schema describes (the body). */
+  file?: true;
 }
 
 export type Endpoint<M extends Method = Method, P extends string = string> = EndpointSchemas & {

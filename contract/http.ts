@@ -75,6 +75,13 @@ export interface Page<T> extends PageRequest {
   total: number;
 }
 
+/**
+ * One problem of an uploaded file (the journal and alarm-library imports are all or nothing): its row
+ * (1 = the header), the column's header or '' for the whole row, and what is wrong.
+ */
+export const ImportError = Type.Object({ row: Type.Integer(), column: Type.String(), message: Type.String() });
+export type ImportError = Static<typeof ImportError>;
+
 export function pageOf<T extends TSchema>(item: T) {
   return Type.Object({
     list: Type.Array(item),

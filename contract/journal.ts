@@ -5,17 +5,13 @@
  */
 import { type Static, Type } from 'typebox';
 import { endpoint } from './endpoint';
-import { IdParams, Nullable, pageOf, pageQueryProperties } from './http';
+import { IdParams, ImportError, Nullable, pageOf, pageQueryProperties } from './http';
 import { EVENT_SOURCES, JOB_STAGES, SCENARIOS } from './vocabulary';
 
 /** Rows one collector call may send. */
 export const MAX_INGEST_ROWS = 10_000;
 /** Events one simulation may make (an estimate refuses larger ones before any is made). */
 export const MAX_SIMULATED_ROWS = 2_000_000;
-
-/** One row's problem in a journal: no row is stored while any has one. */
-export const ImportError = Type.Object({ row: Type.Integer(), column: Type.String(), message: Type.String() });
-export type ImportError = Static<typeof ImportError>;
 
 export const ImportResult = Type.Object({
   imported: Type.Integer(),
@@ -82,8 +78,8 @@ export const BatchQuery = Type.Object({ ...pageQueryProperties, ...BatchFilters.
 const PATH = '/alarm/mock';
 
 export const journalEndpoints = {
-  /** Multipart, one file field; a journal with bad rows answers 422 with the error report. */
-  import: endpoint('POST', `${PATH}/import`, { query: JobQuery, response: ImportResult }),
+  /** A journal with bad rows answers 422 with the error report. */
+  import: endpoint('POST', `${PATH}/import`, { file: true, query: JobQuery, response: ImportResult }),
   progress: endpoint('GET', `${PATH}/import/:job`, { params: JobParams, response: JobProgress }),
   ingest: endpoint('POST', `${PATH}/events`, {
     body: Type.Array(Type.Object({}, { additionalProperties: true }), { minItems: 1, maxItems: MAX_INGEST_ROWS }),

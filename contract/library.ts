@@ -6,7 +6,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { endpoint } from './endpoint';
-import { Id, IdParams, Nullable, pageOf, pageQueryProperties } from './http';
+import { Id, IdParams, ImportError, Nullable, pageOf, pageQueryProperties } from './http';
 import { Removed } from './moc';
 import {
   ABNORMAL_KINDS,
@@ -225,10 +225,6 @@ export const LibraryOptions = Type.Object({
 });
 export type LibraryOptions = Static<typeof LibraryOptions>;
 
-/** One problem of an imported file: its row (1 = the header) and column. */
-export const ImportError = Type.Object({ row: Type.Integer(), column: Type.String(), message: Type.String() });
-export type ImportError = Static<typeof ImportError>;
-
 /** The import's answer: counts, or (HTTP 422, code 1) the errors of a file of which nothing was stored. */
 export const ImportResult = Type.Object({
   created: Type.Integer(),
@@ -245,8 +241,7 @@ export const libraryEndpoints = {
   list: endpoint('GET', LIBRARY, { query: LibraryQuery, response: pageOf(ListedPoint) }),
   options: endpoint('GET', `${LIBRARY}/options`, { response: LibraryOptions }),
   export: endpoint('GET', `${LIBRARY}/export`, { query: LibraryFilters }),
-  /** Multipart upload of one file: the SPA sends it as FormData (src/services/library.ts). */
-  import: endpoint('POST', `${LIBRARY}/import`, { response: ImportResult }),
+  import: endpoint('POST', `${LIBRARY}/import`, { file: true, response: ImportResult }),
   detail: endpoint('GET', `${LIBRARY}/:id`, { params: IdParams, response: PointDetail }),
   update: endpoint('PUT', `${LIBRARY}/:id`, { params: IdParams, body: PointUpdate, response: AlarmPoint }),
   remove: endpoint('DELETE', `${LIBRARY}/:id`, { params: IdParams, response: Removed }),

@@ -1,3 +1,4 @@
+import type { Envelope } from '@contract/http';
 import type { AxiosError, AxiosResponse, RequestConfig, RequestOptions } from '@umijs/max';
 import { history } from '@umijs/max';
 import { message } from 'antd';
@@ -21,12 +22,8 @@ interface BizResponse {
   showType?: ErrorShowType;
 }
 
-/** Our own envelope: `{code, msg, data}`. */
-interface Envelope {
-  code: number;
-  msg?: string;
-  data?: unknown;
-}
+/** An answer in our envelope (contract/http.ts), as far as it came: the code at least. */
+type Answer = Pick<Envelope<unknown>, 'code'> & Partial<Envelope<unknown>>;
 
 export const CANNOT_CONNECT_MESSAGE = '服务器连接失败，请稍后再试';
 
@@ -42,8 +39,8 @@ export class ApiError extends Error {
   }
 }
 
-function isEnvelope(body: unknown): body is Envelope {
-  return typeof body === 'object' && body !== null && typeof (body as Envelope).code === 'number';
+function isEnvelope(body: unknown): body is Answer {
+  return typeof body === 'object' && body !== null && typeof (body as Answer).code === 'number';
 }
 
 /** Whether the caller handles failures itself (`skipErrorHandler`): then no toast is shown for it. */
@@ -54,7 +51,7 @@ const handledByCaller = (config: unknown) =>
  * docs/original-console.md §8 code handling: 401/403 → /403 (the session is over whoever asked); 1 (or any other failure
  * code) → error toast, unless the caller handles it.
  */
-function rejectEnvelope(body: Envelope, silent: boolean): Promise<never> {
+function rejectEnvelope(body: Answer, silent: boolean): Promise<never> {
   if (body.code === 401 || body.code === 403) {
     history.push('/403');
   } else if (!silent) {

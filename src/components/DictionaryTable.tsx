@@ -29,9 +29,9 @@ export interface DictionaryRow {
   enabled: boolean;
 }
 
-/** The calls of one dictionary (src/services/dictionaries.ts) and its export address. */
+/** The calls of one dictionary (src/services/dictionaries.ts) and its export endpoint. */
 export interface DictionaryService<Row, Body> {
-  exportPath: string;
+  exportRoute: 'GET /alarm/base/type/export' | 'GET /alarm/base/system/export';
   list(query: PageRequest & ListFilters): Promise<Page<Row>>;
   create(body: Body): Promise<Row>;
   update(id: number, body: Body): Promise<Row>;
@@ -126,7 +126,7 @@ export default function DictionaryTable<Row extends DictionaryRow, Body>(props: 
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}
         toolBarRender={() => [
-          <ExportButton key="export" path={service.exportPath} params={filters} />,
+          <ExportButton key="export" route={service.exportRoute} query={filters} />,
           canCreate && (
             <Button key="create" type="primary" onClick={() => setEditing('new')}>
               新建{noun}

@@ -1,12 +1,6 @@
 /** The row/column error report of an all-or-nothing import (journal, alarm library). */
+import type { ImportError } from '@contract/http';
 import { Table } from 'antd';
-
-export interface ImportError {
-  row: number;
-  /** The column's header, or '' for the whole row. */
-  column: string;
-  message: string;
-}
 
 const COLUMNS = [
   { title: '行号', dataIndex: 'row', width: 90 },

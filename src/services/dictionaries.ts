@@ -4,25 +4,22 @@
  */
 import type { AlarmTypeBody, DictionaryFilters, PriorityBody, SystemTypeBody } from '@contract/dictionaries';
 import type { PageRequest } from '@contract/http';
-import { call, pathOf } from './http';
+import { call } from './http';
 
 type ListQuery = PageRequest & DictionaryFilters;
 
-export const ALARM_TYPES_EXPORT_PATH = pathOf('GET /alarm/base/type/export');
 export const fetchAlarmTypes = (query: ListQuery) => call('GET /alarm/base/type', { query });
 export const createAlarmType = (body: AlarmTypeBody) => call('POST /alarm/base/type', { body });
 export const updateAlarmType = (id: number, body: AlarmTypeBody) =>
   call('PUT /alarm/base/type/:id', { params: { id }, body });
 export const deleteAlarmType = (id: number) => call('DELETE /alarm/base/type/:id', { params: { id } });
 
-export const SYSTEM_TYPES_EXPORT_PATH = pathOf('GET /alarm/base/system/export');
 export const fetchSystemTypes = (query: ListQuery) => call('GET /alarm/base/system', { query });
 export const createSystemType = (body: SystemTypeBody) => call('POST /alarm/base/system', { body });
 export const updateSystemType = (id: number, body: SystemTypeBody) =>
   call('PUT /alarm/base/system/:id', { params: { id }, body });
 export const deleteSystemType = (id: number) => call('DELETE /alarm/base/system/:id', { params: { id } });
 
-export const PRIORITIES_EXPORT_PATH = pathOf('GET /alarm/base/priorities/export');
 export const fetchPriorities = () => call('GET /alarm/base/priorities');
 export const updatePriority = (id: number, body: PriorityBody) =>
   call('PUT /alarm/base/priorities/:id', { params: { id }, body });

@@ -11,10 +11,7 @@ export const useSeries = (query: SeriesQuery) => useGet('GET /kpi/series', query
 
 export const useRanking = (query: QueryOf<'GET /kpi/ranking'>) => useGet('GET /kpi/ranking', query);
 
-export interface PictureQuery extends SeriesQuery {
-  width: number;
-  height: number;
-}
+export type PictureQuery = QueryOf<'GET /kpi/series/picture'>;
 
 const PICTURE_PATH = pathOf('GET /kpi/series/picture');
 /** The trend picture's size when last drawn, with the window's width then: the next start-up asks for it. */

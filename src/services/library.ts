@@ -3,13 +3,9 @@
  * 处置, 确认, import, export) and 异常报警列表 `/alarm/bases/abnormal` (list, close, export). Types are the
  * contract's (contract/library.ts).
  */
+import type { AbnormalClose, AbnormalQuery, LibraryQuery, PointUpdate } from '@contract/library';
+import { call, upload } from './http';
 
-import type { Envelope } from '@contract/http';
-import type { AbnormalClose, AbnormalQuery, ImportResult, LibraryQuery, PointUpdate } from '@contract/library';
-import { request } from '@umijs/max';
-import { call, pathOf } from './http';
-
-export const LIBRARY_EXPORT_PATH = pathOf('GET /alarm/bases/list/export');
 export const fetchPoints = (query: LibraryQuery) => call('GET /alarm/bases/list', { query });
 export const fetchOptions = () => call('GET /alarm/bases/list/options');
 export const fetchPoint = (id: number) => call('GET /alarm/bases/list/:id', { params: { id } });
@@ -21,21 +17,8 @@ export const handlePoint = (id: number, note: string) =>
 export const confirmPoint = (id: number) => call('POST /alarm/bases/list/:id/confirm', { params: { id } });
 
 /** Uploads a library file; a file with bad rows rejects with the error report as `data` (code 1). */
-export const importLibrary = async (file: File): Promise<ImportResult> => {
-  const form = new FormData();
-  form.append('file', file);
-  const answer = await request<Envelope<ImportResult>>(pathOf('POST /alarm/bases/list/import'), {
-    method: 'POST',
-    data: form,
-    // The browser sets multipart/form-data with its boundary.
-    headers: { 'Content-Type': undefined as unknown as string },
-    timeout: 0,
-    skipErrorHandler: true,
-  });
-  return answer.data;
-};
+export const importLibrary = (file: File) => upload('POST /alarm/bases/list/import', file);
 
-export const ABNORMAL_EXPORT_PATH = pathOf('GET /alarm/bases/abnormal/export');
 export const fetchAbnormal = (query: AbnormalQuery) => call('GET /alarm/bases/abnormal', { query });
 /** Ends an open record as handled or ignored, with the reason. */
 export const closeAbnormal = (id: number, status: AbnormalClose['status'], note: string) =>

@@ -10,7 +10,7 @@ import type {
   DecisionBody,
   FlowBody,
 } from '@contract/moc';
-import { call, pathOf, type Sent } from './http';
+import { call, type Sent } from './http';
 
 export const WORKING_PATH = '/alarm/op/working';
 export const WORKING_CREATE_PAGE = '/alarm/op2/working/create';
@@ -32,7 +32,6 @@ export const changePage = (id: number) => `${CHANGE_PATH}?open=${id}`;
 export const flowEditorPage = (id?: number) => (id === undefined ? FLOW_EDITOR_PAGE : `${FLOW_EDITOR_PAGE}?id=${id}`);
 
 // 多工况管理
-export const WORKING_EXPORT_PATH = pathOf('GET /alarm/op/working/export');
 export const fetchWorkingUnits = () => call('GET /alarm/op/working/units');
 export const fetchConditions = (query: Sent<'GET /alarm/op/working', 'query'>) =>
   call('GET /alarm/op/working', { query });
@@ -55,7 +54,6 @@ export const fetchEffectiveSettings = (pointId: number) =>
   call('GET /alarm/bases/list/:id/effective', { params: { id: pointId } });
 
 // 变更管理
-export const CHANGE_EXPORT_PATH = pathOf('GET /alarm/op/update/export');
 export const fetchChanges = (query: Sent<'GET /alarm/op/update', 'query'>) => call('GET /alarm/op/update', { query });
 export const fetchChangeablePoints = (query: Sent<'GET /alarm/op/update/points', 'query'>) =>
   call('GET /alarm/op/update/points', { query });
@@ -70,7 +68,6 @@ export const draftFromTemplate = (body: Sent<'POST /alarm/op/update/from-templat
   call('POST /alarm/op/update/from-template', { body });
 
 // 审批管理
-export const APPROVAL_EXPORT_PATH = pathOf('GET /alarm/approve/list/export');
 export const fetchApprovals = (query: Sent<'GET /alarm/approve/list', 'query'>) =>
   call('GET /alarm/approve/list', { query });
 export const fetchApproval = (id: number) => call('GET /alarm/approve/list/:id', { params: { id } });
@@ -80,7 +77,6 @@ export const revokeApproval = (id: number) => call('POST /alarm/approve/list/:id
 export const deleteApproval = (id: number) => call('DELETE /alarm/approve/list/:id', { params: { id } });
 
 // 审批配置
-export const FLOW_EXPORT_PATH = pathOf('GET /alarm/base/examine/config/export');
 export const fetchFlows = (query: Sent<'GET /alarm/base/examine/config', 'query'>) =>
   call('GET /alarm/base/examine/config', { query });
 export const fetchFlowOptions = () => call('GET /alarm/base/examine/config/options');

@@ -1,9 +1,6 @@
 /** 权限配置 `/permission`: users, roles, sign-in links and the permission tree. Types: contract/permission.ts. */
 import type { RoleBody, UserCreate, UserUpdate } from '@contract/permission';
-import { call, pathOf } from './http';
-
-export const USERS_EXPORT_PATH = pathOf('GET /permission/users/export');
-export const ROLES_EXPORT_PATH = pathOf('GET /permission/roles/export');
+import { call } from './http';
 
 export const fetchUsers = (query: { current: number; pageSize: number; keyword?: string }) =>
   call('GET /permission/users', { query });

@@ -3,13 +3,12 @@
  * 模板评估 `/alarm/op/evaluate` (one evaluation, its export, the page's choices). Types: contract/templates.ts.
  */
 import type { EvaluationQuery, TemplateBody } from '@contract/templates';
-import { call, pathOf } from './http';
+import { call } from './http';
 
 export const TEMPLATE_LIST_PATH = '/alarm/template/list';
 export const CREATE_PAGE = '/alarm/template2/list/create';
 export const editPage = (id: number) => `/alarm/template2/list/edit?id=${id}`;
 
-export const TEMPLATE_EXPORT_PATH = pathOf('GET /alarm/template/list/export');
 export const fetchTemplates = (query: {
   current: number;
   pageSize: number;
@@ -23,6 +22,5 @@ export const updateTemplate = (id: number, body: TemplateBody) =>
   call('PUT /alarm/template/list/:id', { params: { id }, body });
 export const deleteTemplate = (id: number) => call('DELETE /alarm/template/list/:id', { params: { id } });
 
-export const EVALUATION_EXPORT_PATH = pathOf('GET /alarm/op/evaluate/export');
 export const fetchEvaluationOptions = () => call('GET /alarm/op/evaluate/options');
 export const fetchEvaluation = (query: EvaluationQuery) => call('GET /alarm/op/evaluate', { query });

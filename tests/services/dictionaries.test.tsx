@@ -2,10 +2,11 @@
  * 基础配置 calls (src/services/dictionaries.ts) against the real server: alarm types and system types
  * listed, created, updated and deleted; priorities listed and renamed; the three exports.
  */
-import * as dictionaries from '@/services/dictionaries';
-import { expectXlsx, functionsOf, realServer, START } from './harness';
+import * as dictionariesClient from '@/services/dictionaries';
+import { expectWorkbook, realServer, recorded, START } from './harness';
 
-const { api } = realServer();
+realServer();
+const dictionaries = recorded(dictionariesClient);
 
 describe('基础配置 calls on the real server', () => {
   it(
@@ -35,25 +36,9 @@ describe('基础配置 calls on the real server', () => {
       const renamed = await dictionaries.updatePriority(urgent.id, { name: '紧急', color: urgent.color, sortOrder: 0 });
       expect(renamed.code).toBe(urgent.code);
 
-      for (const path of [
-        dictionaries.ALARM_TYPES_EXPORT_PATH,
-        dictionaries.SYSTEM_TYPES_EXPORT_PATH,
-        dictionaries.PRIORITIES_EXPORT_PATH,
-      ]) {
-        await expectXlsx(api(), path);
-      }
-      expect(functionsOf(dictionaries)).toEqual([
-        'createAlarmType',
-        'createSystemType',
-        'deleteAlarmType',
-        'deleteSystemType',
-        'fetchAlarmTypes',
-        'fetchPriorities',
-        'fetchSystemTypes',
-        'updateAlarmType',
-        'updatePriority',
-        'updateSystemType',
-      ]);
+      await expectWorkbook('GET /alarm/base/type/export', { enabled: true });
+      await expectWorkbook('GET /alarm/base/system/export', { keyword: 'DCS' });
+      await expectWorkbook('GET /alarm/base/priorities/export');
     },
     START,
   );

@@ -4,10 +4,13 @@
  * (Fastify `inject`, in-memory embedded database seeded with the demo plant, as `npm run dev` does).
  * A 4xx or 5xx answer rejects the call, so a test fails unless it expects the refusal.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import type { InProcessApi } from '../../server/dev/in-process';
 import { startInProcessApi } from '../../server/dev/in-process';
+import { download, type ExportQuery, type ExportRoute } from '../../src/services/http';
 import { setToken } from '../../src/utils/session';
 import { startAppRuntime } from '../web/helpers';
 
@@ -57,20 +60,48 @@ export function realServer(): { api: () => InProcessApi } {
 }
 
 /** The names of a client module's functions: each must be called by the module's suite. */
-export function functionsOf(client: Record<string, unknown>): string[] {
+export function functionsOf(client: object): string[] {
   return Object.entries(client)
     .filter(([, value]) => typeof value === 'function')
     .map(([name]) => name)
     .sort();
 }
 
-/** An export's address (`pathOf`) answers an xlsx file to the administrator. */
-export async function expectXlsx(api: InProcessApi, path: string): Promise<void> {
-  const answer = await api.app.inject({
-    method: 'GET',
-    url: `/api${path}`,
-    headers: { authorization: `Bearer ${api.adminToken}` },
+/**
+ * A client module whose calls are noted: when the file's tests are done, every function of the module
+ * must have been called, except those a browser test exercises instead (`inBrowser`: the function and
+ * the e2e file that does, e.g. a multipart upload, which jsdom's FormData cannot send as a browser does).
+ * A function added to a client without a test here thus fails its suite; tests/unit/service-calls.test.ts
+ * checks that every client module is recorded by one.
+ */
+export function recorded<Client extends object>(
+  client: Client,
+  inBrowser: Partial<Record<keyof Client & string, `e2e/${string}.spec.ts`>> = {},
+): Client {
+  const called = new Set<string>();
+  afterAll(() => {
+    const browser = Object.entries(inBrowser).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    );
+    const missing = browser.filter(([, spec]) => !existsSync(path.join(process.cwd(), spec)));
+    expect(missing, 'browser tests named for the functions not called here').toEqual([]);
+    expect(functionsOf(client)).toEqual([...new Set([...called, ...browser.map(([name]) => name)])].sort());
   });
-  expect(answer.statusCode).toBe(200);
-  expect(answer.headers['content-type']).toContain('spreadsheetml');
+  return new Proxy(client, {
+    get(target, name: string) {
+      const value = Reflect.get(target, name);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        called.add(name);
+        return value(...args);
+      };
+    },
+  });
+}
+
+/** An export downloaded as its page downloads it (src/services/http.ts `download`) is a workbook. */
+export async function expectWorkbook<R extends ExportRoute>(route: R, query?: ExportQuery<R>): Promise<void> {
+  const workbook = await download(route, query);
+  expect(workbook.type, route).toContain('spreadsheetml');
+  expect(workbook.size, route).toBeGreaterThan(0);
 }

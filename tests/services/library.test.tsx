@@ -3,23 +3,16 @@
  * filters and sorts it, the drawer's detail, edit, 处置, 确认, removal, the abnormal list and
  * its close, and both exports.
  */
-import * as library from '@/services/library';
-import { expectXlsx, functionsOf, realServer, START } from './harness';
+import * as libraryClient from '@/services/library';
+import { expectWorkbook, realServer, recorded, START } from './harness';
 
-const { api } = realServer();
-
-/** An export address answers an xlsx file. */
+realServer();
+const library = recorded(libraryClient, { importLibrary: 'e2e/library.spec.ts' });
 
 describe('报警列表 and 异常报警列表 calls on the real server', () => {
-  const called: string[] = [];
-  // importLibrary's multipart upload is left to the import modal's test (tests/web/library.test.tsx):
-  // jsdom's FormData does not reach the server as the browser sends it.
-  afterAll(() => expect(functionsOf(library)).toEqual([...new Set([...called, 'importLibrary'])].sort()));
-
   it(
     'lists, opens, edits, confirms and removes points as the page asks',
     async () => {
-      called.push('fetchPoints', 'fetchOptions', 'fetchPoint', 'updatePoint', 'confirmPoint', 'removePoint');
       const options = await library.fetchOptions();
       expect(options.priorities.map((priority) => priority.code)).toContain('urgent');
       const page = await library.fetchPoints({ current: 1, pageSize: 5, sortField: 'priority', sortOrder: 'ascend' });
@@ -46,13 +39,12 @@ describe('报警列表 and 异常报警列表 calls on the real server', () => {
       expect(edited.version).toBe(version + 1);
       expect((await library.confirmPoint(id)).rationalizationStatus).toBe('已确认');
       await expect(library.removePoint(id)).resolves.toEqual({ id });
-      await expectXlsx(api(), library.LIBRARY_EXPORT_PATH);
+      await expectWorkbook('GET /alarm/bases/list/export', { priority: 'urgent' });
     },
     START,
   );
 
   it('handles a point with open abnormal records, then closes a record of the abnormal list', async () => {
-    called.push('fetchAbnormal', 'handlePoint', 'closeAbnormal');
     const open = await library.fetchAbnormal({ current: 1, pageSize: 20, status: '未处置' });
     expect(open.list.length).toBeGreaterThan(1);
     const [first, second] = open.list;
@@ -61,6 +53,6 @@ describe('报警列表 and 异常报警列表 calls on the real server', () => {
     const record = rest.list.find((row) => row.pointId !== first.pointId) ?? second;
     const closed = await library.closeAbnormal(record.id, '已忽略', '仪表检修期间');
     expect(closed.status).toBe('已忽略');
-    await expectXlsx(api(), library.ABNORMAL_EXPORT_PATH);
+    await expectWorkbook('GET /alarm/bases/abnormal/export', { status: '未处置' });
   });
 });

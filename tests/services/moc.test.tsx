@@ -5,18 +5,11 @@
  * 审批配置 (flows created, edited, deleted); the exports answer a workbook.
  */
 import * as moc from '@/services/moc';
-import { functionsOf, realServer, START } from './harness';
+import { expectWorkbook, realServer, recorded, START } from './harness';
 
 const { api } = realServer();
-
-const called = new Set<string>();
-/** The client with each call noted, so that the last test can tell which functions no test called. */
-const client = new Proxy(moc, {
-  get(target, name: string) {
-    called.add(name);
-    return target[name as keyof typeof moc];
-  },
-});
+/** The client with each call noted: every function must be called by the tests below. */
+const client = recorded(moc);
 
 /** A pending request of the admin's own: one point's priority changed, saved and submitted at once. */
 async function submittedChange(title: string) {
@@ -36,18 +29,6 @@ async function submittedChange(title: string) {
   return approval;
 }
 
-/** An export's address answers a workbook to the signed-in user. */
-async function exported(path: string, query = '') {
-  const answer = await api().app.inject({
-    method: 'GET',
-    url: `/api${path}${query}`,
-    headers: { authorization: `Bearer ${api().adminToken}` },
-  });
-  return { status: answer.statusCode, type: answer.headers['content-type'] };
-}
-
-const XLSX = { status: 200, type: expect.stringContaining('spreadsheetml') };
-
 describe('多工况管理 calls on the real server', () => {
   it(
     'lists units, conditions, switches and points, opens a condition and a point’s effective settings',
@@ -65,7 +46,7 @@ describe('多工况管理 calls on the real server', () => {
       expect(points.list[0].unitId).toBe(unit.unitId);
       const effective = await client.fetchEffectiveSettings(points.list[0].id);
       expect(effective.conditions.map((row) => row.conditionId)).toContain(unit.activeConditionId);
-      expect(await exported(moc.WORKING_EXPORT_PATH, `?unitId=${unit.unitId}`)).toEqual(XLSX);
+      await expectWorkbook('GET /alarm/op/working/export', { unitId: unit.unitId });
     },
     START,
   );
@@ -138,7 +119,7 @@ describe('变更管理 calls on the real server', () => {
     expect(page.list.map((row) => row.id)).toContain(draft.id);
     const opened = await client.fetchChange(draft.id);
     expect(opened.transitions.map((row) => row.action)).toEqual(['create', 'edit', 'submit']);
-    expect(await exported(moc.CHANGE_EXPORT_PATH, '?status=pending')).toEqual(XLSX);
+    await expectWorkbook('GET /alarm/op/update/export', { status: 'pending' });
   });
 
   it('drafts a change from a template’s deviations, as the evaluation page asks', async () => {
@@ -174,7 +155,7 @@ describe('审批管理 calls on the real server', () => {
       expect(all.total).toBeGreaterThan(0);
       const detail = await client.fetchApproval(all.list[0].id);
       expect(detail.change.id).toBe(all.list[0].changeRequestId);
-      expect(await exported(moc.APPROVAL_EXPORT_PATH, '?scope=all')).toEqual(XLSX);
+      await expectWorkbook('GET /alarm/approve/list/export', { scope: 'all' });
     },
     START,
   );
@@ -222,12 +203,6 @@ describe('审批配置 calls on the real server', () => {
   });
 
   it('exports the flows the list’s filters show', async () => {
-    expect(await exported(moc.FLOW_EXPORT_PATH, '?businessType=alarmChange')).toEqual(XLSX);
-  });
-});
-
-describe('the MOC client', () => {
-  it('has every function called above', () => {
-    expect(functionsOf(moc)).toEqual([...called].sort());
+    await expectWorkbook('GET /alarm/base/examine/config/export', { businessType: 'alarmChange' });
   });
 });

@@ -3,7 +3,7 @@
  * no longer occurs): a call the route would refuse, or a read of a field it does not return, does not
  * compile. Never run, only compiled.
  */
-import { call } from '@/services/http';
+import { call, upload } from '@/services/http';
 
 export async function wrongCalls() {
   // @ts-expect-error revoke takes a body (the route validates an object): leaving it out does not compile
@@ -33,4 +33,21 @@ export async function rightCalls() {
   const page = await call('GET /alarm/approve/list', { query: { scope: 'mine' } });
   const revoked = await call('POST /alarm/approve/list/:id/revoke', { params: { id: page.list[0].id }, body: {} });
   return revoked.change.status;
+}
+
+/** A file goes only to an endpoint the contract marks `file: true`, and only through `upload`. */
+export async function uploads(file: File) {
+  // @ts-expect-error an upload endpoint is not called as JSON
+  await call('POST /alarm/bases/list/import');
+
+  // @ts-expect-error a JSON endpoint takes no file
+  await upload('POST /alarm/approve/list/:id/revoke', file);
+
+  // @ts-expect-error a query the import does not know
+  await upload('POST /alarm/mock/import', file, { query: { batch: 1 } });
+
+  const imported = await upload('POST /alarm/mock/import', file, { query: { job: 'job-12345678' } });
+  // @ts-expect-error the journal import answers counts of events, not of points
+  imported.created;
+  return imported.imported + imported.duplicates;
 }

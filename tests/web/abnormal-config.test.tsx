@@ -5,7 +5,7 @@ import type { AbnormalSettings } from '@contract/kpiSettings';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import AbnormalConfigPage from '@/pages/Alarm/Base/AbnormalConfig';
+import AbnormalConfigPage from '@/pages/Alarm/Settings/AbnormalConfig';
 import { mockApi, startAppRuntime } from './helpers';
 import { ok, renderWithPermissions } from './render';
 

@@ -5,8 +5,8 @@ import type { AlarmType } from '@contract/dictionaries';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import SystemTypePage from '@/pages/Alarm/Base/System';
-import AlarmTypePage from '@/pages/Alarm/Base/Type';
+import AlarmTypePage from '@/pages/Alarm/Settings/AlarmTypes';
+import SystemTypePage from '@/pages/Alarm/Settings/SystemTypes';
 import { mockApi, startAppRuntime } from './helpers';
 import { ok, renderWithPermissions } from './render';
 

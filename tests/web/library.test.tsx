@@ -7,8 +7,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
-import AbnormalListPage from '@/pages/Alarm/Bases/Abnormal';
-import AlarmLibraryPage from '@/pages/Alarm/Bases/List';
+import AbnormalListPage from '@/pages/Alarm/Library/Abnormal';
+import AlarmLibraryPage from '@/pages/Alarm/Library/List';
 import { mockApi, startAppRuntime } from './helpers';
 import { ok, renderWithPermissions } from './render';
 

@@ -1,7 +1,7 @@
-import { request } from '@umijs/max';
 import { HttpResponse, http } from 'msw';
+import { download } from '@/services/http';
 import { formatDateTime } from '@/utils/datetime';
-import { exportExcel, exportFileName } from '@/utils/export';
+import { exportFileName, saveWorkbook } from '@/utils/export';
 import { fromPlantPicker, toPlantPicker } from '@/utils/plantTime';
 import { addressWithout, getQueryParam } from '@/utils/query';
 import {
@@ -95,7 +95,7 @@ describe('spreadsheet export (docs/original-console.md §7)', () => {
     expect(exportFileName(new Date(2026, 10, 22, 9, 8, 7))).toBe('20261122090807.xlsx');
   });
 
-  it('GETs /api{path} with the params and the bearer, downloads the blob and resolves true', async () => {
+  it('GETs the export with its query and the bearer, and saves the workbook under a timestamped name', async () => {
     setToken('tok');
     let seen: Request | undefined;
     server.use(
@@ -113,9 +113,9 @@ describe('spreadsheet export (docs/original-console.md §7)', () => {
     URL.createObjectURL = vi.fn(() => 'blob:export');
     URL.revokeObjectURL = vi.fn();
 
-    await expect(exportExcel('/alarm/base/type/export', { code: 'PV' })).resolves.toBe(true);
+    saveWorkbook(await download('GET /alarm/base/type/export', { keyword: 'PV' }));
 
-    expect(new URL(seen?.url ?? '').searchParams.get('code')).toBe('PV');
+    expect(new URL(seen?.url ?? '').searchParams.get('keyword')).toBe('PV');
     expect(seen?.headers.get('authorization')).toBe('Bearer tok');
     expect(clicked).toHaveLength(1);
     expect(clicked[0].download).toMatch(/^\d{14}\.xlsx$/);
@@ -125,8 +125,11 @@ describe('spreadsheet export (docs/original-console.md §7)', () => {
   });
 
   it('rejects when the server refuses the export', async () => {
-    server.use(http.get('/api/x/export', () => HttpResponse.json({ code: 403, msg: '没有权限' }, { status: 403 })));
-    await expect(exportExcel('/x/export')).rejects.toThrow('没有权限');
-    await expect(request('/x/export')).rejects.toThrow();
+    server.use(
+      http.get('/api/permission/roles/export', () =>
+        HttpResponse.json({ code: 403, msg: '没有权限' }, { status: 403 }),
+      ),
+    );
+    await expect(download('GET /permission/roles/export')).rejects.toThrow('没有权限');
   });
 });

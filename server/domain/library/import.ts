@@ -5,6 +5,7 @@
  * caller stores nothing when any error was reported.
  */
 import { NUMERIC_POINT_FIELDS, POINT_FIELD_LABELS, type PointField } from '../../../common/alarmLibrary';
+import type { ImportError } from '../../../contract/http';
 import type { Priority } from '../../../contract/vocabulary';
 import type { UploadedRow } from '../journal';
 import { unstorableText } from '../text';
@@ -78,12 +79,7 @@ export interface ImportedPoint {
   values: ImportedValues;
 }
 
-export interface ImportError {
-  row: number;
-  /** The column's header as in the export, or '' for the whole row. */
-  column: string;
-  message: string;
-}
+export type { ImportError };
 
 /** What the checks need from the dictionaries. */
 export interface ImportDictionaries {

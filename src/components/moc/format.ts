@@ -1,12 +1,10 @@
 /** How change and condition values read: priorities by their dictionary names, booleans as 启用/停用, empty as 无. */
+import type { PriorityName as NamedPriority } from '@contract/dictionaries';
 import type { ApprovalProgress, SettingValue } from '@contract/moc';
 import { type ChangeField, PRIORITIES, type Priority } from '@contract/vocabulary';
 
 /** A priority as the editable dictionary (报警类型 → 优先级) names it, in the dictionary's order. */
-export interface PriorityName {
-  code: Priority;
-  name: string;
-}
+export type PriorityName = Pick<NamedPriority, 'code' | 'name'>;
 
 /** The dictionary's name of a priority; the code itself when the dictionary does not have it (yet). */
 export function priorityName(code: string, priorities: readonly PriorityName[]): string {

@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import { HttpResponse, http } from 'msw';
 import EquipmentBoard from '@/pages/Alarm/Board/Equipment';
 import PerformanceBoard from '@/pages/Alarm/Board/Performance';
-import OptimizeBoard from '@/pages/Alarm/Op/Optimize';
+import ComparisonBoard from '@/pages/Alarm/Op/Comparison';
 import ImprovementBoard from '@/pages/Alarm/Op/SystemImprove';
 import { mockApi, startAppRuntime } from '../helpers';
 import { address, figures, judged, ok, renderBoard, scopes } from './fixtures';
@@ -230,7 +230,7 @@ describe('对比优化看板', { timeout: 30_000 }, () => {
         );
       }),
     );
-    renderBoard(<OptimizeBoard />, `${path}?aConsole=${encodeURIComponent('催化操作台')}`, [view(path)]);
+    renderBoard(<ComparisonBoard />, `${path}?aConsole=${encodeURIComponent('催化操作台')}`, [view(path)]);
     const table = await screen.findByRole('table', { name: '指标对比' });
     const total = within(table).getByRole('row', { name: /报警总数/ });
     expect(total).toHaveTextContent('400250-150改善');
@@ -249,7 +249,7 @@ describe('对比优化看板', { timeout: 30_000 }, () => {
 describe.each([
   { name: '设备报警看板', path: '/alarm/board/eq', Board: EquipmentBoard },
   { name: '系统改进看板', path: '/alarm/op/system/improve', Board: ImprovementBoard },
-  { name: '对比优化看板', path: '/alarm/op/optimize', Board: OptimizeBoard },
+  { name: '对比优化看板', path: '/alarm/op/optimize', Board: ComparisonBoard },
 ])('$name when its data cannot be loaded', { timeout: 30_000 }, ({ path, Board }) => {
   it('says so and loads again on 重试', async () => {
     let calls = 0;

@@ -19,14 +19,7 @@ import ChangeDetail from '@/components/moc/ChangeDetail';
 import { PriorityDictionary } from '@/components/moc/priorities';
 import { businessTypeColumn, changeStatusColumn, RiskTag } from '@/components/moc/Tags';
 import RowAction from '@/components/RowAction';
-import {
-  APPROVAL_EXPORT_PATH,
-  APPROVAL_PATH,
-  deleteApproval,
-  fetchApproval,
-  fetchApprovals,
-  revokeApproval,
-} from '@/services/moc';
+import { APPROVAL_PATH, deleteApproval, fetchApproval, fetchApprovals, revokeApproval } from '@/services/moc';
 import { formatOptionalDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
 import DecisionModal, { type Deciding } from './components/DecisionModal';
@@ -170,7 +163,7 @@ export default function ApprovalListPage() {
         search={{ labelWidth: 'auto' }}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: scope === 'todo' ? '没有等待您审批的事项' : '暂无审批记录' }}
-        toolBarRender={() => [<ExportButton key="export" path={APPROVAL_EXPORT_PATH} params={filters} />]}
+        toolBarRender={() => [<ExportButton key="export" route="GET /alarm/approve/list/export" query={filters} />]}
       />
       <PriorityDictionary path={APPROVAL_PATH}>
         <ApprovalDrawer

@@ -7,7 +7,7 @@ import { Button, message, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
-import { createRole, deleteRole, ROLES_EXPORT_PATH, updateRole } from '@/services/permission';
+import { createRole, deleteRole, updateRole } from '@/services/permission';
 import PermissionTree from './PermissionTree';
 
 export interface RoleTableProps {
@@ -55,7 +55,7 @@ export default function RoleTable({ roles, tree, loading, reload }: RoleTablePro
         dataSource={roles}
         options={{ reload }}
         toolBarRender={() => [
-          <ExportButton key="export" path={ROLES_EXPORT_PATH} />,
+          <ExportButton key="export" route="GET /permission/roles/export" />,
           canEdit && (
             <Button key="create" type="primary" onClick={() => setEditing('new')}>
               新建角色

@@ -20,7 +20,6 @@ import {
   fetchUsers,
   issueSignInLink,
   revokeTokens,
-  USERS_EXPORT_PATH,
   updateUser,
 } from '@/services/permission';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
@@ -84,7 +83,7 @@ export default function UserTable({ roles, tree }: UserTableProps) {
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}
         toolBarRender={() => [
-          <ExportButton key="export" path={USERS_EXPORT_PATH} params={filters} />,
+          <ExportButton key="export" route="GET /permission/users/export" query={filters} />,
           canEdit && (
             <Button key="create" type="primary" onClick={() => setEditing('new')}>
               新建用户

@@ -144,7 +144,7 @@ export default function EquipmentBoard() {
   }
 
   return (
-    <PageContainer extra={<ExportButton path={`${EQUIPMENT_PATH}/export`} params={query} />}>
+    <PageContainer extra={<ExportButton route="GET /alarm/board/eq/export" query={query} />}>
       <BoardToolbar boardPath={EQUIPMENT_PATH} state={state} update={update} />
       {body}
       <EquipmentDrawer equipment={selected} query={query} onClose={() => setSelected(undefined)} />

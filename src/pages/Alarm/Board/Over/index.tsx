@@ -2,7 +2,7 @@
 import { PageContainer, ProCard } from '@ant-design/pro-components';
 import { permissionString } from '@common/routes';
 import { trendBucket, trendOption } from '@common/trendChart';
-import type { TargetKpi } from '@contract/vocabulary';
+import { TARGET_KPIS, type TargetKpi } from '@contract/vocabulary';
 import { Link, useAccess } from '@umijs/max';
 import { Col, Row, Segmented, Skeleton } from 'antd';
 import type React from 'react';
@@ -20,15 +20,8 @@ import { fetchTrendPicture, trendPictureKey, useRanking, useSeries } from '@/ser
 import { plantTimeZone } from '@/utils/plantTime';
 import { priorityOption, rankingOption } from './components/charts';
 
-const CARD_KPIS: TargetKpi[] = [
-  'avgPer10Min',
-  'peak10Min',
-  'pctPeriodsOver',
-  'pctTimeInFlood',
-  'top10Share',
-  'chatteringCount',
-  'staleCount',
-];
+/** The KPIs with a target, but for fleeting alarms, which the performance board shows. */
+const CARD_KPIS: TargetKpi[] = TARGET_KPIS.filter((kpi) => kpi !== 'fleetingCount');
 
 /** Where the cards stand while the board's data is on its way: the total, the KPIs, the open abnormal alarms. */
 const CARD_PLACES = ['annunciations', ...CARD_KPIS, 'openAbnormal'];
@@ -197,7 +190,7 @@ export default function OverviewBoard() {
 
   // One workbook: the cards' KPIs, then the top 10, both rankings and the floods of the range.
   return (
-    <PageContainer extra={canExport && <ExportButton path={`${OVER_PATH}/export`} params={query} />}>
+    <PageContainer extra={canExport && <ExportButton route="GET /alarm/board/over/export" query={query} />}>
       <BoardToolbar boardPath={OVER_PATH} state={state} update={update} />
       {body}
     </PageContainer>

@@ -114,7 +114,7 @@ export default function PerformanceBoard() {
   }
 
   return (
-    <PageContainer extra={<ExportButton path={`${PERFORMANCE_PATH}/export`} params={query} />}>
+    <PageContainer extra={<ExportButton route="GET /alarm/board/performance/export" query={query} />}>
       <BoardToolbar boardPath={PERFORMANCE_PATH} state={state} update={update} />
       {body}
     </PageContainer>

@@ -23,7 +23,7 @@ import {
 import { useMemo, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import { CHANGE_CREATE_PAGE, CHANGE_PATH, draftFromTemplate } from '@/services/moc';
-import { EVALUATION_EXPORT_PATH, fetchEvaluation, fetchEvaluationOptions } from '@/services/templates';
+import { fetchEvaluation, fetchEvaluationOptions } from '@/services/templates';
 import ComplianceChart from './components/ComplianceChart';
 import DeviationList from './components/DeviationList';
 import { scoreColor, scoreText } from './components/format';
@@ -179,7 +179,9 @@ export default function EvaluatePage() {
             onChange={setUnitId}
             options={options.data?.units.map((unit) => ({ value: unit.id, label: unit.name }))}
           />
-          {templateId !== undefined && <ExportButton path={EVALUATION_EXPORT_PATH} params={{ templateId, unitId }} />}
+          {templateId !== undefined && (
+            <ExportButton route="GET /alarm/op/evaluate/export" query={{ templateId, unitId }} />
+          )}
           {templateId !== undefined && canDraft && <DraftChangeButton templateId={templateId} unitId={unitId} />}
         </Space>
       }

@@ -168,7 +168,7 @@ export default function ImprovementBoard() {
   }
 
   return (
-    <PageContainer extra={<ExportButton path={`${IMPROVE_PATH}/export`} params={{ ...query, period }} />}>
+    <PageContainer extra={<ExportButton route="GET /alarm/op/system/improve/export" query={{ ...query, period }} />}>
       <BoardToolbar
         boardPath={IMPROVE_PATH}
         state={state}

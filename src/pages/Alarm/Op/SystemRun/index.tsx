@@ -143,7 +143,7 @@ export default function SystemRunBoard() {
   }
 
   return (
-    <PageContainer extra={<ExportButton path={`${RUN_PATH}/export`} params={scope} />}>
+    <PageContainer extra={<ExportButton route="GET /alarm/op/system/run/export" query={scope} />}>
       <BoardToolbar boardPath={RUN_PATH} state={state} update={update} live />
       {body}
     </PageContainer>

@@ -7,14 +7,7 @@ import { Button, message, Popconfirm, Space } from 'antd';
 import { useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
-import {
-  CREATE_PAGE,
-  deleteTemplate,
-  editPage,
-  fetchTemplates,
-  TEMPLATE_EXPORT_PATH,
-  TEMPLATE_LIST_PATH,
-} from '@/services/templates';
+import { CREATE_PAGE, deleteTemplate, editPage, fetchTemplates, TEMPLATE_LIST_PATH } from '@/services/templates';
 import { formatDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
 
@@ -79,7 +72,7 @@ export default function TemplateListPage() {
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}
         toolBarRender={() => [
-          <ExportButton key="export" path={TEMPLATE_EXPORT_PATH} params={filters} />,
+          <ExportButton key="export" route="GET /alarm/template/list/export" query={filters} />,
           canCreate && (
             <Button key="create" type="primary" onClick={() => history.push(CREATE_PAGE)}>
               新建模板

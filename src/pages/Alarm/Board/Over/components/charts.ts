@@ -2,13 +2,11 @@
 
 import type { PriorityLook } from '@contract/boards';
 import type { KpiSummary, RankingRow } from '@contract/kpi';
-import type { Priority } from '@contract/vocabulary';
+import { PRIORITIES } from '@contract/vocabulary';
 import type { ChartOption } from '@/components/charts/echarts';
 
-const PRIORITY_ORDER: Priority[] = ['urgent', 'high', 'medium', 'low'];
-
 export function priorityOption(distribution: KpiSummary['priorityDistribution'], looks: PriorityLook[]): ChartOption {
-  const ordered = PRIORITY_ORDER.map((code) => looks.find((look) => look.code === code)).filter(
+  const ordered = PRIORITIES.map((code) => looks.find((look) => look.code === code)).filter(
     (look): look is PriorityLook => Boolean(look),
   );
   const percent = {

@@ -1,21 +1,15 @@
 /** 系统类型: the control systems alarm points live in (DCS, SIS, GDS…). */
 import { PageContainer } from '@ant-design/pro-components';
 import type { SystemType, SystemTypeBody } from '@contract/dictionaries';
-import DictionaryTable from '@/components/DictionaryTable';
-import {
-  createSystemType,
-  deleteSystemType,
-  fetchSystemTypes,
-  SYSTEM_TYPES_EXPORT_PATH,
-  updateSystemType,
-} from '@/services/dictionaries';
+import DictionaryTable, { type DictionaryService } from '@/components/DictionaryTable';
+import { createSystemType, deleteSystemType, fetchSystemTypes, updateSystemType } from '@/services/dictionaries';
 
-const systemTypes = {
+const systemTypes: DictionaryService<SystemType, SystemTypeBody> = {
   list: fetchSystemTypes,
   create: createSystemType,
   update: updateSystemType,
   remove: deleteSystemType,
-  exportPath: SYSTEM_TYPES_EXPORT_PATH,
+  exportRoute: 'GET /alarm/base/system/export',
 };
 
 export default function SystemTypePage() {

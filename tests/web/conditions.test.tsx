@@ -12,9 +12,9 @@ import type {
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import PointDrawer from '@/pages/Alarm/Bases/List/components/PointDrawer';
-import WorkingPage from '@/pages/Alarm/Op/Working';
-import ConditionCreatePage from '@/pages/Alarm/Op/WorkingCreate';
+import PointDrawer from '@/pages/Alarm/Library/List/components/PointDrawer';
+import ConditionCreatePage from '@/pages/Alarm/Op/ConditionCreate';
+import ConditionsPage from '@/pages/Alarm/Op/Conditions';
 import { mockApi, startAppRuntime } from './helpers';
 import { change, page, point, pointSettings, priorityDictionary, priorityNames, refusal } from './moc-fixtures';
 import { ok, renderWithPermissions } from './render';
@@ -101,7 +101,7 @@ const rowOf = async (text: string) => (await screen.findByText(text)).closest('t
 describe('多工况管理 page', { timeout: 30_000 }, () => {
   it('shows a unit’s conditions with the active one, its switch history, and no actions to a viewer', async () => {
     plant();
-    renderWithPermissions(<WorkingPage />, can('view'));
+    renderWithPermissions(<ConditionsPage />, can('view'));
     const active = await rowOf('正常运行时的报警设置');
     expect(active).toHaveTextContent('当前工况');
     const history = await screen.findByRole('table', { name: '切换记录' });
@@ -122,7 +122,7 @@ describe('多工况管理 page', { timeout: 30_000 }, () => {
       }),
     );
     const user = userEvent.setup();
-    renderWithPermissions(<WorkingPage />, can('view', 'create', 'edit', 'delete'));
+    renderWithPermissions(<ConditionsPage />, can('view', 'create', 'edit', 'delete'));
     const stop = await rowOf('停车时的报警设置');
     expect(within(await rowOf('正常运行时的报警设置')).queryByRole('button', { name: '切换到此工况' })).toBeNull();
     await user.click(within(stop).getByRole('button', { name: '切换到此工况' }));
@@ -141,7 +141,7 @@ describe('多工况管理 page', { timeout: 30_000 }, () => {
   it('asks again for another unit and says when it has no condition', async () => {
     const asked = plant();
     const user = userEvent.setup();
-    renderWithPermissions(<WorkingPage />, can('view'));
+    renderWithPermissions(<ConditionsPage />, can('view'));
     await rowOf('正常运行时的报警设置');
     await user.click(screen.getByRole('combobox', { name: '装置' }));
     await user.click(await screen.findByTitle('催化裂化（未设工况）'));
@@ -154,12 +154,12 @@ describe('多工况管理 page', { timeout: 30_000 }, () => {
     server.use(
       http.get('/api/alarm/op/working/units', () => HttpResponse.json(refusal('数据库暂时不可用'), { status: 500 })),
     );
-    const { unmount } = renderWithPermissions(<WorkingPage />, can('view'));
+    const { unmount } = renderWithPermissions(<ConditionsPage />, can('view'));
     expect(await screen.findByText('加载装置失败')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /重\s*试/ })).toBeInTheDocument();
     unmount();
     server.use(http.get('/api/alarm/op/working/units', () => HttpResponse.json(ok([]))));
-    renderWithPermissions(<WorkingPage />, can('view'));
+    renderWithPermissions(<ConditionsPage />, can('view'));
     expect(await screen.findByText(/还没有装置/)).toBeInTheDocument();
   });
 });

@@ -14,7 +14,7 @@ import ExportButton from '@/components/ExportButton';
 import { act } from '@/components/moc/act';
 import { BusinessTypeTag, labelEnum } from '@/components/moc/Tags';
 import RowAction from '@/components/RowAction';
-import { deleteFlow, FLOW_EXPORT_PATH, FLOW_PATH, fetchFlows, flowEditorPage } from '@/services/moc';
+import { deleteFlow, FLOW_PATH, fetchFlows, flowEditorPage } from '@/services/moc';
 import { formatDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
 
@@ -89,7 +89,7 @@ export default function FlowListPage() {
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}
         toolBarRender={() => [
-          <ExportButton key="export" path={FLOW_EXPORT_PATH} params={filters} />,
+          <ExportButton key="export" route="GET /alarm/base/examine/config/export" query={filters} />,
           allowed('create') && (
             <Button key="create" type="primary" onClick={() => history.push(flowEditorPage())}>
               新建审批流程

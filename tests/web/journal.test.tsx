@@ -5,7 +5,7 @@ import type { DataBatch } from '@contract/journal';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import MockPage from '@/pages/Alarm/Mock';
+import JournalPage from '@/pages/Alarm/Journal';
 import { storePlantTimeZone } from '@/utils/session';
 import { mockApi, startAppRuntime } from './helpers';
 import { ok, renderWithPermissions } from './render';
@@ -67,7 +67,7 @@ describe('模拟 page', { timeout: 30_000 }, () => {
         ),
       ),
     );
-    renderWithPermissions(<MockPage />, [view]);
+    renderWithPermissions(<JournalPage />, [view]);
     await userEvent.upload(fileInput(), csv());
     const table = await screen.findByRole('table', { name: '错误报告' });
     expect(table).toHaveTextContent('事件类型无效：“BOOM”');
@@ -82,7 +82,7 @@ describe('模拟 page', { timeout: 30_000 }, () => {
     server.use(
       http.post('/api/alarm/mock/import', () => HttpResponse.json(ok({ imported: 1500, duplicates: 2, errors: [] }))),
     );
-    renderWithPermissions(<MockPage />, [view]);
+    renderWithPermissions(<JournalPage />, [view]);
     await userEvent.upload(fileInput(), csv());
     expect(await screen.findByText('导入成功：1,500 条事件，跳过重复 2 条')).toBeInTheDocument();
   });
@@ -98,7 +98,7 @@ describe('模拟 page', { timeout: 30_000 }, () => {
         return HttpResponse.json(ok({ imported: 480, duplicates: 0, batchId: 8 }));
       }),
     );
-    renderWithPermissions(<MockPage />, [view]);
+    renderWithPermissions(<JournalPage />, [view]);
     await userEvent.click(await screen.findByRole('button', { name: /生\s*成/ }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     const [{ from, to }] = bodies;
@@ -109,7 +109,7 @@ describe('模拟 page', { timeout: 30_000 }, () => {
 
   it('lists simulated batches and deletes one', async () => {
     const deleted = batches([batch]);
-    renderWithPermissions(<MockPage />, [view]);
+    renderWithPermissions(<JournalPage />, [view]);
     expect(await screen.findByText('综合 · 模拟装置 · 模拟操作台')).toBeInTheDocument();
     expect(screen.getByText('1,234')).toBeInTheDocument();
     expect(exportButton()).toBeInTheDocument();
@@ -127,7 +127,7 @@ describe('模拟 page', { timeout: 30_000 }, () => {
         return HttpResponse.json({ code: 500, msg: '服务器内部错误，请稍后重试', data: null }, { status: 500 });
       }),
     );
-    renderWithPermissions(<MockPage />, [view]);
+    renderWithPermissions(<JournalPage />, [view]);
     await screen.findByText('综合 · 模拟装置 · 模拟操作台');
     await userEvent.click(exportButton());
     expect(await screen.findByText('服务器内部错误，请稍后重试')).toBeInTheDocument();
@@ -142,7 +142,7 @@ describe('模拟 page', { timeout: 30_000 }, () => {
         HttpResponse.json({ code: 1, msg: '批次不存在或已删除', data: null }, { status: 404 }),
       ),
     );
-    renderWithPermissions(<MockPage />, [view]);
+    renderWithPermissions(<JournalPage />, [view]);
     await userEvent.click(await screen.findByText('删除'));
     await userEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
     expect(await screen.findByText('批次不存在或已删除')).toBeInTheDocument();
@@ -152,14 +152,14 @@ describe('模拟 page', { timeout: 30_000 }, () => {
   it('still offers simulation and import when the batch list cannot be loaded', async () => {
     batches([]);
     server.use(http.get('/api/alarm/mock/batches', () => new HttpResponse(null, { status: 502 })));
-    renderWithPermissions(<MockPage />, [view]);
+    renderWithPermissions(<JournalPage />, [view]);
     expect(await screen.findByText('暂无模拟数据')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /生\s*成/ })).toBeEnabled();
   });
 
   it('shows the empty state and hides actions without permission', async () => {
     batches([]);
-    renderWithPermissions(<MockPage />, []);
+    renderWithPermissions(<JournalPage />, []);
     expect(await screen.findByText('暂无模拟数据')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /生\s*成/ })).toBeDisabled();
     expect(screen.queryByRole('button', { name: /导\s*出/ })).not.toBeInTheDocument();

@@ -6,7 +6,7 @@ import { useAccess } from '@umijs/max';
 import { message, Popconfirm, Space, Typography } from 'antd';
 import { useRef } from 'react';
 import ExportButton from '@/components/ExportButton';
-import { BATCHES_EXPORT_PATH, deleteBatch, fetchBatches, SIMULATED } from '@/services/journal';
+import { deleteBatch, fetchBatches, SIMULATED } from '@/services/journal';
 import { formatDateTime } from '@/utils/datetime';
 import { tableRequest } from '@/utils/proTable';
 import ImportCard from './components/ImportCard';
@@ -16,7 +16,7 @@ import { SCENARIO_OPTIONS } from './scenarios';
 const scenarioLabel = (value?: string) =>
   SCENARIO_OPTIONS.find((option) => option.value === value)?.label ?? value ?? '';
 
-export default function MockPage() {
+export default function JournalPage() {
   const { can } = useAccess();
   const allowed = can(permissionString('/alarm/mock', 'view'));
   const table = useRef<ActionType>(null);
@@ -37,7 +37,7 @@ export default function MockPage() {
           locale={{ emptyText: '暂无模拟数据' }}
           toolBarRender={() => [
             // The table lists simulated batches only (fetchBatches): so does the file.
-            allowed && <ExportButton key="export" path={BATCHES_EXPORT_PATH} params={SIMULATED} />,
+            allowed && <ExportButton key="export" route="GET /alarm/mock/batches/export" query={SIMULATED} />,
           ]}
           columns={[
             { title: '批次', dataIndex: 'id', width: 80 },

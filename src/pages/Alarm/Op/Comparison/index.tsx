@@ -94,7 +94,7 @@ const pointColumns = [
   },
 ];
 
-export default function OptimizeBoard() {
+export default function ComparisonBoard() {
   const [params, setParams] = useSearchParams();
   const search = params.toString();
   const query = useMemo(() => readComparison(new URLSearchParams(search)), [search]);
@@ -170,7 +170,7 @@ export default function OptimizeBoard() {
   }
 
   return (
-    <PageContainer extra={<ExportButton path={`${OPTIMIZE_PATH}/export`} params={comparisonParams(query)} />}>
+    <PageContainer extra={<ExportButton route="GET /alarm/op/optimize/export" query={comparisonParams(query)} />}>
       <Space direction="vertical" style={{ marginBottom: 16 }}>
         <SidePicker title="A（对比前）" side={query.a} options={options} onChange={(a) => update({ ...query, a })} />
         <SidePicker title="B（对比后）" side={query.b} options={options} onChange={(b) => update({ ...query, b })} />

@@ -1,6 +1,7 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { ProCard } from '@ant-design/pro-components';
-import type { ImportError, ImportResult } from '@contract/journal';
+import type { ImportError } from '@contract/http';
+import type { ImportResult } from '@contract/journal';
 import { Alert, Progress, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import ImportErrorTable from '@/components/ImportErrorTable';

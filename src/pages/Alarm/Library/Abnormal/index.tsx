@@ -13,7 +13,7 @@ import { message, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
-import { ABNORMAL_EXPORT_PATH, closeAbnormal, fetchAbnormal } from '@/services/library';
+import { closeAbnormal, fetchAbnormal } from '@/services/library';
 import { formatOptionalDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
 
@@ -51,7 +51,7 @@ export default function AbnormalListPage() {
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}
         scroll={{ x: 'max-content' }}
-        toolBarRender={() => [<ExportButton key="export" path={ABNORMAL_EXPORT_PATH} params={filters} />]}
+        toolBarRender={() => [<ExportButton key="export" route="GET /alarm/bases/abnormal/export" query={filters} />]}
         columns={[
           {
             title: '位号',

@@ -14,7 +14,7 @@ import { Alert, Button, message, Popconfirm, Space } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
-import { confirmPoint, fetchOptions, fetchPoints, LIBRARY_EXPORT_PATH, removePoint } from '@/services/library';
+import { confirmPoint, fetchOptions, fetchPoints, removePoint } from '@/services/library';
 import { formatDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
 import { getQueryParam } from '@/utils/query';
@@ -192,7 +192,7 @@ export default function AlarmLibraryPage() {
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         scroll={{ x: 'max-content' }}
         toolBarRender={() => [
-          <ExportButton key="export" path={LIBRARY_EXPORT_PATH} params={filters} />,
+          <ExportButton key="export" route="GET /alarm/bases/list/export" query={filters} />,
           allowed('edit') && (
             <Button key="import" type="primary" onClick={() => setImporting(true)}>
               导入

@@ -3,23 +3,17 @@ import { PageContainer } from '@ant-design/pro-components';
 import type { AlarmType, AlarmTypeBody } from '@contract/dictionaries';
 import { useState } from 'react';
 import { ColorFormItem, ColorSwatch, DEFAULT_COLOR } from '@/components/ColorField';
-import DictionaryTable from '@/components/DictionaryTable';
+import DictionaryTable, { type DictionaryService } from '@/components/DictionaryTable';
 import SortOrderField from '@/components/SortOrderField';
-import {
-  ALARM_TYPES_EXPORT_PATH,
-  createAlarmType,
-  deleteAlarmType,
-  fetchAlarmTypes,
-  updateAlarmType,
-} from '@/services/dictionaries';
+import { createAlarmType, deleteAlarmType, fetchAlarmTypes, updateAlarmType } from '@/services/dictionaries';
 import PriorityTable from './components/PriorityTable';
 
-const alarmTypes = {
+const alarmTypes: DictionaryService<AlarmType, AlarmTypeBody> = {
   list: fetchAlarmTypes,
   create: createAlarmType,
   update: updateAlarmType,
   remove: deleteAlarmType,
-  exportPath: ALARM_TYPES_EXPORT_PATH,
+  exportRoute: 'GET /alarm/base/type/export',
 };
 
 export default function AlarmTypePage() {

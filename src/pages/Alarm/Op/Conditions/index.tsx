@@ -34,7 +34,6 @@ import {
   fetchWorkingUnits,
   switchCondition,
   WORKING_CREATE_PAGE,
-  WORKING_EXPORT_PATH,
   WORKING_PATH,
 } from '@/services/moc';
 import { formatDateTime } from '@/utils/datetime';
@@ -153,7 +152,7 @@ function UnitConditions({ unit, onSwitched }: { unit: WorkingUnit; onSwitched: (
           onRow={(row) => (row.active ? { style: { background: '#f6ffed' } } : {})}
           locale={{ emptyText: '该装置还没有工况' }}
           toolBarRender={() => [
-            <ExportButton key="export" path={WORKING_EXPORT_PATH} params={{ unitId: unit.unitId }} />,
+            <ExportButton key="export" route="GET /alarm/op/working/export" query={{ unitId: unit.unitId }} />,
             allowed('create') && (
               <Button
                 key="create"
@@ -208,7 +207,7 @@ function UnitConditions({ unit, onSwitched }: { unit: WorkingUnit; onSwitched: (
   );
 }
 
-export default function WorkingPage() {
+export default function ConditionsPage() {
   const units = useRequest(fetchWorkingUnits);
   const [chosen, setChosen] = useState<number>();
   const unit = units.data?.find((row) => row.unitId === chosen) ?? units.data?.[0];

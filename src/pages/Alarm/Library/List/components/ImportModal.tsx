@@ -1,6 +1,7 @@
 /** Import of the library from a file with the export's columns: all or nothing, with the row/column error report. */
 import { InboxOutlined } from '@ant-design/icons';
-import type { ImportError, ImportResult } from '@contract/library';
+import type { ImportError } from '@contract/http';
+import type { ImportResult } from '@contract/library';
 import { Alert, Modal, Space, Spin, Upload } from 'antd';
 import { useState } from 'react';
 import ImportErrorTable from '@/components/ImportErrorTable';

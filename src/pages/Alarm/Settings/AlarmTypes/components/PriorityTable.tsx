@@ -9,7 +9,7 @@ import { ColorFormItem, ColorSwatch } from '@/components/ColorField';
 import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
 import SortOrderField from '@/components/SortOrderField';
-import { fetchPriorities, PRIORITIES_EXPORT_PATH, updatePriority } from '@/services/dictionaries';
+import { fetchPriorities, updatePriority } from '@/services/dictionaries';
 import { rowsRequest } from '@/utils/proTable';
 
 export default function PriorityTable() {
@@ -38,7 +38,7 @@ export default function PriorityTable() {
         search={false}
         pagination={false}
         request={rowsRequest(fetchPriorities)}
-        toolBarRender={() => [<ExportButton key="export" path={PRIORITIES_EXPORT_PATH} />]}
+        toolBarRender={() => [<ExportButton key="export" route="GET /alarm/base/priorities/export" />]}
         columns={[
           { title: '代码', dataIndex: 'code' },
           { title: '名称', dataIndex: 'name' },

@@ -19,7 +19,6 @@ import { businessTypeColumn, changeStatusColumn, labelEnum, RiskTag } from '@/co
 import RowAction from '@/components/RowAction';
 import {
   CHANGE_CREATE_PAGE,
-  CHANGE_EXPORT_PATH,
   CHANGE_PATH,
   deleteChange,
   editDraftPage,
@@ -142,7 +141,7 @@ export default function ChangeListPage() {
         search={{ labelWidth: 'auto' }}
         scroll={{ x: 'max-content' }}
         toolBarRender={() => [
-          <ExportButton key="export" path={CHANGE_EXPORT_PATH} params={filters} />,
+          <ExportButton key="export" route="GET /alarm/op/update/export" query={filters} />,
           allowed('create') && (
             <Tooltip key="create" title="选择报警点并填写目标值，保存为草稿或直接提交审批">
               <Button type="primary" onClick={() => history.push(CHANGE_CREATE_PAGE)}>
