@@ -60,6 +60,19 @@ describe('envelope, limits and headers', { timeout: SLOW }, () => {
     expect(response.json()).toEqual({ code: 0, msg: 'ok', data: { status: 'ok', db: databaseKind } });
   });
 
+  it('answers /api/health while the database is busy with a long query, without waiting behind it', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    let busyDone = false;
+    // The embedded database runs one query at a time: a health probe would queue behind this one.
+    const busy = t.database.db.execute(sql`select pg_sleep(3)`).then(() => {
+      busyDone = true;
+    });
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.json()).toEqual({ code: 0, msg: 'ok', data: { status: 'ok', db: databaseKind } });
+    expect(busyDone).toBe(false);
+    await busy;
+  });
+
   it('answers an unknown /api path with the 404 envelope', async () => {
     for (const method of ['GET', 'POST'] as const) {
       const response = await t.app.inject({ method, url: '/api/no/such/endpoint', headers: admin.authorization });
