@@ -132,11 +132,11 @@ describe('import killed mid-way', { timeout: SLOW * 4 }, () => {
     await exited;
     await upload;
 
-    // The lock file of the killed process is stale: the restarted server takes it over.
+    // The killed process's lock is no longer refreshed: the restarted server takes it over once stale.
     const second = await startServer(port);
     children.push(second.child);
     if (!testDatabaseUrl) {
-      expect(fs.readFileSync(path.join(dir, 'data', 'server.lock'), 'utf8').trim()).toBe(String(second.child.pid));
+      expect(fs.readFileSync(path.join(dir, 'data', 'server.pid'), 'utf8').trim()).toBe(String(second.child.pid));
     }
     const batches = await storedBatches(second);
     expect(batches.total).toBe(1);
