@@ -35,6 +35,27 @@ export function settingValueProblem(field: ChangeField, value: SettingValue): st
   }
 }
 
+/** An item's target beside its point's value now, where known; `point` names it (`tag / condition`). */
+export interface ItemAgainstNow {
+  field: ChangeField;
+  after: SettingValue;
+  now?: { point: string; value: SettingValue };
+}
+
+const sameSetting = (now: SettingValue, after: SettingValue) =>
+  now === after || (typeof now === 'number' && typeof after === 'number' && Number(now) === Number(after));
+
+/** A change that changes nothing is no change: one message per item whose target is its point's value now. */
+export function unchangedItemProblems(items: readonly ItemAgainstNow[]): string[] {
+  return items.flatMap(({ field, after, now }, index) =>
+    now && sameSetting(now.value, after)
+      ? [
+          `第 ${index + 1} 项：报警点 ${now.point} 的「${CHANGE_FIELD_LABELS[field]}」已是该值，没有变化，请修改目标值或删除该项`,
+        ]
+      : [],
+  );
+}
+
 /** Items of a point change: at least one, one per (point, field), each value valid for its field. */
 export function changeItemProblems(items: readonly ChangeItemInput[]): string[] {
   if (items.length === 0) return ['变更申请至少需要一个变更项'];

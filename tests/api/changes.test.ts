@@ -73,6 +73,18 @@ describe('change requests API', { timeout: SLOW }, () => {
         /第 2 项与第 1 项/,
       ],
       [[{ pointId: 999999, field: 'deadband', after: 1 }], /报警点 #999999 不存在/],
+      // A change that changes nothing (「报警限值 无 → 无」, a priority set to what it is).
+      [
+        [{ pointId: f.points['FIC-101'], field: 'limitValue', after: null }],
+        /第 1 项：报警点 FIC-101 .*「报警限值」已是该值/,
+      ],
+      [
+        [
+          { pointId: f.points['FIC-101'], field: 'deadband', after: 1 },
+          { pointId: f.points['FIC-101'], field: 'priority', after: 'low' },
+        ],
+        /第 2 项：报警点 FIC-101 .*「优先级」已是该值/,
+      ],
     ];
     for (const [items, message] of cases) {
       const response = await f.call('POST', '/alarm/op/update', f.engineer, body(items));

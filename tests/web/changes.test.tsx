@@ -180,6 +180,12 @@ describe('发起变更 form', { timeout: 60_000 }, () => {
     expect(row).toHaveTextContent('80');
     const target = within(row).getByRole('spinbutton', { name: '第 1 项目标值' });
     expect(target).toHaveValue('80');
+    // A row starts at the current value: unchanged, it is marked before anything is sent.
+    await user.click(screen.getByRole('button', { name: '提交审批' }));
+    expect(
+      await screen.findByText(/第 1 项：报警点 FIC-101 \/ PVHI 的「报警限值」已是该值，没有变化/),
+    ).toBeInTheDocument();
+    expect(sent).toBeUndefined();
     await user.clear(target);
     await user.type(target, '85');
     await user.click(screen.getByRole('button', { name: '提交审批' }));
@@ -228,6 +234,9 @@ describe('发起变更 form', { timeout: 60_000 }, () => {
     await user.type(screen.getByLabelText('变更标题'), '改死区');
     await user.type(screen.getByLabelText('变更原因'), '颤振');
     await addPoint(user);
+    const target = screen.getByRole('spinbutton', { name: '第 1 项目标值' });
+    await user.clear(target);
+    await user.type(target, '90');
     await user.click(screen.getByRole('button', { name: '提交审批' }));
     expect(await screen.findByText('保存失败：「报警变更」没有启用的审批流程，无法提交')).toBeInTheDocument();
     expect(screen.getByLabelText('变更标题')).toHaveValue('改死区');

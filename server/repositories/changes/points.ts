@@ -3,6 +3,7 @@
  * versions now, which a request captures when saved and compares when submitted and applied.
  */
 import { sql } from 'drizzle-orm';
+import { unchangedItemProblems } from '../../../common/mocValidation';
 import type { Page, PageRequest } from '../../../contract/http';
 import type { ChangeablePoint, PointFilters, PointSettings } from '../../../contract/moc';
 import type { Executor } from '../../db';
@@ -62,9 +63,20 @@ export function createChangePointQueries(db: Executor, conditions: ConditionsRep
         input.items.map((item) => item.pointId),
         tx,
       );
-      return input.items
+      const missing = input.items
         .filter((item) => !points.get(item.pointId) || points.get(item.pointId)?.deleted)
         .map((item) => `报警点 #${item.pointId} 不存在或已被删除`);
+      const unchanged = unchangedItemProblems(
+        input.items.map(({ pointId, field, after }) => {
+          const point = points.get(pointId);
+          const now =
+            point && !point.deleted
+              ? { point: `${point.tag} / ${point.condition}`, value: point.settings[field] }
+              : undefined;
+          return { field, after, now };
+        }),
+      );
+      return [...missing, ...unchanged];
     },
   };
 }

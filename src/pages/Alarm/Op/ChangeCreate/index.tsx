@@ -4,7 +4,7 @@
  * shared checks run before sending; a refused save keeps everything typed and shows the server's reason.
  */
 import { PageContainer, ProCard, ProForm, ProFormText } from '@ant-design/pro-components';
-import { changeItemProblems } from '@common/mocValidation';
+import { changeItemProblems, unchangedItemProblems } from '@common/mocValidation';
 import type { ChangeRequestBody, ChangeRequestDetail } from '@contract/moc';
 import type { RiskLevel } from '@contract/vocabulary';
 import { MAX_TITLE_LENGTH } from '@contract/vocabulary';
@@ -43,7 +43,16 @@ function ChangeForm({ draft }: { draft?: ChangeRequestDetail }) {
       return;
     }
     const items = rows.map(({ pointId, field, after }) => ({ pointId, field, after }));
-    const found = changeItemProblems(items);
+    const found = [
+      ...changeItemProblems(items),
+      ...unchangedItemProblems(
+        rows.map(({ field, after, label, current }) => ({
+          field,
+          after,
+          now: field in current ? { point: label, value: current[field] ?? null } : undefined,
+        })),
+      ),
+    ];
     setProblems(found);
     if (found.length) return;
     const body: ChangeRequestBody = {
