@@ -2,12 +2,16 @@ import { canOpenRoute } from '@common/routes';
 import type { AppRoute } from '../config/routes';
 import type { CurrentUser } from './services/user';
 
-/** Access flags for `useAccess` / `<Access>`: `can(permission)` and the seed's `canAdmin`. */
+/**
+ * Access flags for `useAccess` / `<Access>`: `can(permission)`, the seed's `canAdmin`, and `isCurrentUser` for
+ * what only its owner may do (a change request's draft belongs to its initiator).
+ */
 export default function access(initialState: { currentUser?: CurrentUser } | undefined) {
   const permissions = initialState?.currentUser?.permission ?? [];
   return {
     canAdmin: initialState?.currentUser?.access === 'admin',
     can: (permission: string) => permissions.includes(permission),
+    isCurrentUser: (username: string) => initialState?.currentUser?.username === username,
     canOpenRoute: (route: AppRoute) => canOpenRoute(route, permissions),
   };
 }

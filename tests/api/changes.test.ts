@@ -60,6 +60,37 @@ describe('change requests API', { timeout: SLOW }, () => {
     expect((await f.call('GET', `/alarm/op/update/${draft.id}`, f.engineer)).statusCode).toBe(404);
   });
 
+  it('lets only its initiator edit, submit or delete a draft', async () => {
+    const created = await f.call(
+      'POST',
+      '/alarm/op/update',
+      f.engineer,
+      body([{ pointId: f.points['FIC-101'], field: 'limitValue', after: 110 }]),
+    );
+    const draft = created.json().data;
+    const someoneElse = [
+      await f.call(
+        'PUT',
+        `/alarm/op/update/${draft.id}`,
+        f.engineer2,
+        body([{ pointId: f.points['FIC-101'], field: 'limitValue', after: 1 }], { submit: true }),
+      ),
+      await f.call('POST', `/alarm/op/update/${draft.id}/submit`, f.engineer2),
+      await f.call('DELETE', `/alarm/op/update/${draft.id}`, f.engineer2),
+    ];
+    for (const response of someoneElse) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        code: 1,
+        msg: `变更单 #${draft.id} 的草稿只能由发起人 ${f.engineer.username} 修改、提交或删除`,
+        data: null,
+      });
+    }
+    const kept = (await f.call('GET', `/alarm/op/update/${draft.id}`, f.engineer)).json().data;
+    expect(kept).toMatchObject({ status: 'draft', items: [{ after: 110 }] });
+    expect((await f.call('DELETE', `/alarm/op/update/${draft.id}`, f.engineer)).statusCode).toBe(200);
+  });
+
   it('refuses bad items with Chinese messages', async () => {
     const cases: [object[], RegExp][] = [
       [[], /至少需要一个变更项/],

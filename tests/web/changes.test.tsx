@@ -93,6 +93,17 @@ describe('变更管理 page', { timeout: 30_000 }, () => {
     window.history.pushState({}, '', '/');
   });
 
+  it('offers edit, submit and delete of a draft to its initiator only', async () => {
+    listOf([change, draft]);
+    const { unmount } = renderWithPermissions(<ChangeListPage />, can('view', 'create', 'edit', 'delete'), 'engineer2');
+    const othersDraft = (await screen.findByText('降低死区')).closest('tr') as HTMLElement;
+    expect(within(othersDraft).getByText(draft.initiator.name)).toBeInTheDocument();
+    for (const name of ['编辑', '提交', '删除']) {
+      expect(within(othersDraft).queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    unmount();
+  });
+
   it('offers create, and edit, submit and delete on drafts only, to their holders', async () => {
     listOf([change, draft]);
     let submitted = false;
@@ -103,7 +114,7 @@ describe('变更管理 page', { timeout: 30_000 }, () => {
       }),
     );
     const user = userEvent.setup();
-    renderWithPermissions(<ChangeListPage />, can('view', 'create', 'edit', 'delete'));
+    renderWithPermissions(<ChangeListPage />, can('view', 'create', 'edit', 'delete'), draft.initiator.username);
     const draftRow = (await screen.findByText('降低死区')).closest('tr') as HTMLElement;
     const pendingRow = screen.getByText('提高进料流量高报限值').closest('tr') as HTMLElement;
     expect(within(pendingRow).queryByRole('button', { name: '编辑' })).not.toBeInTheDocument();

@@ -4,9 +4,9 @@ import { render } from '@testing-library/react';
 import type React from 'react';
 import access from '@/access';
 
-export function renderWithPermissions(ui: React.ReactElement, permissions: string[]) {
+export function renderWithPermissions(ui: React.ReactElement, permissions: string[], username = 'u') {
   const value = access({
-    currentUser: { username: 'u', name: '测试', avatar: '', access: '', permission: permissions, plantTimeZone: 'UTC' },
+    currentUser: { username, name: '测试', avatar: '', access: '', permission: permissions, plantTimeZone: 'UTC' },
   });
   return render(<AccessContext.Provider value={value as never}>{ui}</AccessContext.Provider>);
 }

@@ -102,7 +102,8 @@ const changeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...routeOf(changeEndpoints.remove),
     config: { permission: permission('delete') },
-    handler: async (request) => ok(await app.transaction((tx) => removeDraft(request.params.id, repositories, tx))),
+    handler: async (request) =>
+      ok(await app.transaction((tx) => removeDraft(request.params.id, currentUser(request).id, repositories, tx))),
   });
 };
 

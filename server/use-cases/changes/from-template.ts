@@ -14,7 +14,7 @@ import { saveChange } from './save';
 export async function draftFromTemplate(
   body: TemplateDraftBody,
   actorId: number,
-  repositories: Pick<Repositories, 'changes' | 'approvals' | 'templates'>,
+  repositories: Pick<Repositories, 'changes' | 'approvals' | 'templates' | 'users'>,
   tx: Executor,
 ): Promise<TemplateDraftResult> {
   const { templateId, equipmentId, unitId, title, reason, riskLevel } = body;

@@ -4,15 +4,18 @@ import { transitionRefusal } from '../../domain/changes/lifecycle';
 import { refused } from '../../errors';
 import type { Repositories } from '../../repositories';
 import { missingChange } from './detail';
+import { requireInitiator } from './owner';
 
 export async function removeDraft(
   id: number,
-  repositories: Pick<Repositories, 'changes'>,
+  actorId: number,
+  repositories: Pick<Repositories, 'changes' | 'users'>,
   tx: Executor,
 ): Promise<{ id: number }> {
   const { changes } = repositories;
   const change = await changes.lock(id, tx);
   if (!change) throw missingChange();
+  await requireInitiator(change, actorId, repositories, tx);
   if (change.status !== 'draft') {
     throw refused(
       409,

@@ -12,6 +12,7 @@ import { refused } from '../../errors';
 import type { Repositories } from '../../repositories';
 import type { ChangeInput, LockedRequest } from '../../repositories/changes';
 import { changeDetail, missingChange } from './detail';
+import { requireInitiator } from './owner';
 import { submitDraft } from './submit';
 
 /** The body as the repository takes it, or a 400 with every problem found. */
@@ -56,7 +57,7 @@ export async function saveChange(
   id: number | undefined,
   body: ChangeRequestBody,
   actorId: number,
-  repositories: Pick<Repositories, 'changes' | 'approvals'>,
+  repositories: Pick<Repositories, 'changes' | 'approvals' | 'users'>,
   tx: Executor,
 ): Promise<ChangeRequestDetail> {
   const { changes } = repositories;
@@ -64,6 +65,7 @@ export async function saveChange(
   if (id !== undefined) {
     request = await changes.lock(id, tx);
     if (!request) throw missingChange();
+    await requireInitiator(request, actorId, repositories, tx);
     const refusal = transitionRefusal(request.status, 'edit');
     if (refusal) throw refused(409, refusal);
   }

@@ -13,6 +13,7 @@ import { refused } from '../../errors';
 import type { Repositories } from '../../repositories';
 import type { LockedRequest } from '../../repositories/changes';
 import { changeDetail, missingChange } from './detail';
+import { requireInitiator } from './owner';
 
 type Needs = Pick<Repositories, 'changes' | 'approvals'>;
 
@@ -45,11 +46,12 @@ export async function submitDraft(request: LockedRequest, actorId: number, repos
 export async function submitChange(
   id: number,
   actorId: number,
-  repositories: Needs,
+  repositories: Needs & Pick<Repositories, 'users'>,
   tx: Executor,
 ): Promise<ChangeRequestDetail> {
   const request = await repositories.changes.lock(id, tx);
   if (!request) throw missingChange();
+  await requireInitiator(request, actorId, repositories, tx);
   await submitDraft(request, actorId, repositories, tx);
   return changeDetail(request.id, repositories, tx);
 }

@@ -36,8 +36,10 @@ function changeFromAddress(): number | undefined {
 }
 
 export default function ChangeListPage() {
-  const { can } = useAccess();
+  const { can, isCurrentUser } = useAccess();
   const allowed = (action: 'create' | 'edit' | 'delete') => can(permissionString(CHANGE_PATH, action));
+  /** A draft is its initiator's to edit, submit or delete (the server refuses anyone else). */
+  const ownDraft = (row: ChangeRequestSummary) => row.status === 'draft' && isCurrentUser(row.initiator.username);
   const actionRef = useRef<ActionType>();
   const [filters, setFilters] = useState<ListFilters>({});
   const [openId, setOpenId] = useState<number | undefined>(changeFromAddress);
@@ -105,7 +107,7 @@ export default function ChangeListPage() {
       render: (_, row) => (
         <Space size="small" wrap>
           <RowAction onClick={() => setOpenId(row.id)}>详情</RowAction>
-          {row.status === 'draft' && allowed('edit') && (
+          {ownDraft(row) && allowed('edit') && (
             <>
               <RowAction onClick={() => history.push(editDraftPage(row))}>编辑</RowAction>
               <Popconfirm
@@ -116,7 +118,7 @@ export default function ChangeListPage() {
               </Popconfirm>
             </>
           )}
-          {row.status === 'draft' && allowed('delete') && (
+          {ownDraft(row) && allowed('delete') && (
             <Popconfirm
               title={`删除草稿「${row.title}」？`}
               onConfirm={() => act(() => deleteChange(row.id), `已删除草稿 #${row.id}`, changed)}
