@@ -42,13 +42,10 @@ export interface ItemAgainstNow {
   now?: { point: string; value: SettingValue };
 }
 
-const sameSetting = (now: SettingValue, after: SettingValue) =>
-  now === after || (typeof now === 'number' && typeof after === 'number' && Number(now) === Number(after));
-
 /** A change that changes nothing is no change: one message per item whose target is its point's value now. */
 export function unchangedItemProblems(items: readonly ItemAgainstNow[]): string[] {
   return items.flatMap(({ field, after, now }, index) =>
-    now && sameSetting(now.value, after)
+    now && now.value === after
       ? [
           `第 ${index + 1} 项：报警点 ${now.point} 的「${CHANGE_FIELD_LABELS[field]}」已是该值，没有变化，请修改目标值或删除该项`,
         ]
