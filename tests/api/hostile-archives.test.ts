@@ -8,91 +8,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { constants, deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE_NAMES } from '../../server/seed/roles';
+import { deflated, inflatingTo, MAIN, MiB, RELATIONS, SHEET, WORKBOOK, zipOf } from '../unit/journal/helpers';
 import { build, multipartFile, SLOW, type TestApp, type TestUser, tableSizes } from './helpers';
 
-const MiB = 1024 * 1024;
 /** Growth of memory or temporary files any of these uploads may cause; the default unpacked limit is 500 MB. */
 const GROWTH_BOUND = 200 * MiB;
-
-interface Entry {
-  name: string;
-  /** The stored bytes: raw deflate (method 8) or the content itself (method 0). */
-  data: Buffer;
-  /** The uncompressed size the archive declares, true or not. */
-  size: number;
-  method?: 0 | 8;
-}
-
-/** A ZIP archive of `entries` in that order: local headers, data, central directory, end record. */
-function zipOf(entries: readonly Entry[]): Buffer {
-  const parts: Buffer[] = [];
-  const directory: Buffer[] = [];
-  let offset = 0;
-  for (const { name, data, size, method = 8 } of entries) {
-    const fileName = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x800, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(fileName.length, 28);
-    central.writeUInt32LE(offset, 42);
-    parts.push(local, fileName, data);
-    directory.push(central, fileName);
-    offset += local.length + fileName.length + data.length;
-  }
-  const centralDirectory = Buffer.concat(directory);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(centralDirectory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, centralDirectory, end]);
-}
-
-/** An entry holding `text`, deflated, its size declared truly. */
-function deflated(name: string, text: string): Entry {
-  const content = Buffer.from(text);
-  return { name, data: deflateRawSync(content, { level: 1 }), size: content.length };
-}
-
-/**
- * Raw deflate data that inflates to `mebibytes` MiB of zeros, about 1 KB per MiB: one MiB compressed with a
- * full flush (no reference reaches before it, so it can be repeated), repeated, then a final empty block.
- */
-function inflatingTo(mebibytes: number): Buffer {
-  const mebibyte = deflateRawSync(Buffer.alloc(MiB), { finishFlush: constants.Z_FULL_FLUSH });
-  return Buffer.concat([...Array.from({ length: mebibytes }, () => mebibyte), deflateRawSync(Buffer.alloc(0))]);
-}
-
-const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-const WORKBOOK = deflated(
-  'xl/workbook.xml',
-  `<workbook xmlns="${MAIN}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">` +
-    '<sheets><sheet name="J" sheetId="1" r:id="rId1"/></sheets></workbook>',
-);
-const RELATIONS = deflated(
-  'xl/_rels/workbook.xml.rels',
-  '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" ' +
-    'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
-    '</Relationships>',
-);
-const SHEET = 'xl/worksheets/sheet1.xml';
 
 /** A sheet whose rows reference shared strings 0, 1, 2… in order. */
 function sheetOfSharedStrings(rows: readonly (readonly string[])[]): string {
