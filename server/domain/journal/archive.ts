@@ -2,7 +2,8 @@
  * An xlsx upload read within what it may unpack to (docs/api.md, "Import limits"). An xlsx is a ZIP archive,
  * and a few MB of it can inflate to gigabytes: the upload limit counts compressed bytes only.
  *
- * - The upload is first written to a temporary file (its compressed bytes, within the upload limit).
+ * - The upload is first received whole (its compressed bytes, within the upload limit): kept in memory up to
+ *   1 MiB, else written to a temporary file.
  * - Its central directory is read and checked before anything is inflated: the declared uncompressed sizes
  *   together within `maxUnpackedBytes`, no large entry compressed more than `maxRatio` times, the parts read
  *   whole into memory (shared strings, styles, workbook) within their own bounds.
@@ -19,6 +20,7 @@ import fs from 'node:fs';
 import { type FileHandle, mkdtemp, open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createInflateRaw } from 'node:zlib';
 import type { JournalInput } from './csv';
@@ -84,43 +86,83 @@ export interface ArchiveEntry {
   offset: number;
 }
 
-/** The upload written to a temporary file of its own directory; `remove` deletes both. */
+/** Uploads up to this size are kept in memory; larger ones are written to a temporary file. */
+const IN_MEMORY_BYTES = MiB;
+
+/** The upload as received, kept for random access: in memory when small, else in a temporary file. */
 export interface SpooledUpload {
-  path: string;
   size: number;
+  /** `length` bytes from `position`; refused as unreadable when the upload is shorter. */
+  read(position: number, length: number): Promise<Buffer>;
+  /** Bytes `start` to `end` inclusive, streamed. */
+  stream(start: number, end: number): Readable;
+  /** Deletes the temporary file and its directory, if any. */
   remove(): Promise<void>;
 }
 
-/** Writes the upload to a temporary file, calling `onBytes` with the running total (it may throw: a limit). */
+function inMemory(bytes: Buffer): SpooledUpload {
+  return {
+    size: bytes.length,
+    read: async (position, length) => {
+      if (position < 0 || position + length > bytes.length) throw unreadable();
+      return bytes.subarray(position, position + length);
+    },
+    stream: (start, end) => Readable.from([bytes.subarray(start, end + 1)]),
+    remove: async () => undefined,
+  };
+}
+
+/**
+ * Receives the whole upload, calling `onBytes` with the running total (it may throw: a limit). A larger
+ * upload goes to a temporary file in a directory of its own (`alarm-import-…` under the system temporary
+ * directory), removed by `remove` and on any failure here.
+ */
 export async function spoolUpload(input: JournalInput, onBytes: (total: number) => void): Promise<SpooledUpload> {
-  const directory = await mkdtemp(path.join(os.tmpdir(), 'alarm-import-'));
-  const file = path.join(directory, 'upload.xlsx');
-  const remove = () => rm(directory, { recursive: true, force: true });
+  const pieces: Buffer[] = [];
   let size = 0;
-  async function* counted(): AsyncGenerator<Buffer> {
+  let spilled: { directory: string; file: string; handle: FileHandle } | undefined;
+  const remove = async () => {
+    if (!spilled) return;
+    await spilled.handle.close().catch(() => undefined);
+    await rm(spilled.directory, { recursive: true, force: true });
+  };
+  try {
     for await (const chunk of input as AsyncIterable<Uint8Array | string>) {
       const bytes =
         typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
       size += bytes.byteLength;
       onBytes(size);
-      yield bytes;
+      if (!spilled && size <= IN_MEMORY_BYTES) {
+        pieces.push(bytes);
+        continue;
+      }
+      if (!spilled) {
+        const directory = await mkdtemp(path.join(os.tmpdir(), 'alarm-import-'));
+        const file = path.join(directory, 'upload.xlsx');
+        spilled = { directory, file, handle: await open(file, 'w+') };
+        await spilled.handle.writeFile(Buffer.concat(pieces));
+        pieces.length = 0;
+      }
+      await spilled.handle.writeFile(bytes);
     }
-  }
-  try {
-    await pipeline(counted(), fs.createWriteStream(file));
   } catch (error) {
     await remove();
     throw error;
   }
-  return { path: file, size, remove };
-}
-
-async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
-  const bytes = Buffer.alloc(length);
-  if (position < 0) throw unreadable();
-  const { bytesRead } = await handle.read(bytes, 0, length, position);
-  if (bytesRead < length) throw unreadable();
-  return bytes;
+  if (!spilled) return inMemory(Buffer.concat(pieces));
+  const { file, handle } = spilled;
+  return {
+    size,
+    read: async (position, length) => {
+      const bytes = Buffer.alloc(length);
+      if (position < 0) throw unreadable();
+      const { bytesRead } = await handle.read(bytes, 0, length, position);
+      if (bytesRead < length) throw unreadable();
+      return bytes;
+    },
+    stream: (start, end) => fs.createReadStream(file, { start, end }),
+    remove,
+  };
 }
 
 /** A 64-bit field of a ZIP64 record, refused beyond what a file of this size can hold. */
@@ -130,13 +172,11 @@ function within(value: bigint, fileSize: number): number {
 }
 
 /** The end-of-directory record: where the central directory is and how many entries it has. */
-async function locateDirectory(
-  handle: FileHandle,
-  fileSize: number,
-): Promise<{ count: number; offset: number; size: number }> {
+async function locateDirectory(upload: SpooledUpload): Promise<{ count: number; offset: number; size: number }> {
+  const fileSize = upload.size;
   const tailLength = Math.min(fileSize, 22 + 0xffff);
   const tailStart = fileSize - tailLength;
-  const tail = await readAt(handle, tailStart, tailLength);
+  const tail = await upload.read(tailStart, tailLength);
   let end = -1;
   for (let at = tail.length - 22; at >= 0; at--) {
     if (tail.readUInt32LE(at) === END_OF_DIRECTORY && at + 22 + tail.readUInt16LE(at + 20) <= tail.length) {
@@ -149,9 +189,9 @@ async function locateDirectory(
   const size = tail.readUInt32LE(end + 12);
   const offset = tail.readUInt32LE(end + 16);
   if (count !== 0xffff && size !== 0xffffffff && offset !== 0xffffffff) return { count, offset, size };
-  const locator = await readAt(handle, tailStart + end - 20, 20);
+  const locator = await upload.read(tailStart + end - 20, 20);
   if (locator.readUInt32LE(0) !== ZIP64_LOCATOR) throw unreadable();
-  const record = await readAt(handle, within(locator.readBigUInt64LE(8), fileSize), 56);
+  const record = await upload.read(within(locator.readBigUInt64LE(8), fileSize), 56);
   if (record.readUInt32LE(0) !== ZIP64_END_OF_DIRECTORY) throw unreadable();
   return {
     count: within(record.readBigUInt64LE(32), fileSize),
@@ -179,15 +219,16 @@ function zip64Fields(extra: Buffer, entry: ArchiveEntry, fileSize: number): void
 }
 
 /** The entries of the central directory, as declared. */
-export async function readDirectory(handle: FileHandle, fileSize: number): Promise<ArchiveEntry[]> {
-  const { count, offset, size } = await locateDirectory(handle, fileSize);
+export async function readDirectory(upload: SpooledUpload): Promise<ArchiveEntry[]> {
+  const fileSize = upload.size;
+  const { count, offset, size } = await locateDirectory(upload);
   if (count > MAX_ENTRIES || size > MAX_DIRECTORY_BYTES) {
     throw new JournalFileError(
       `xlsx 文件中的条目过多（超过 ${MAX_ENTRIES} 个），不像是 Excel 工作簿：请在 Excel 中重新另存为 .xlsx`,
     );
   }
   if (offset + size > fileSize) throw unreadable();
-  const directory = await readAt(handle, offset, size);
+  const directory = await upload.read(offset, size);
   const entries: ArchiveEntry[] = [];
   let at = 0;
   for (let index = 0; index < count; index++) {
@@ -281,7 +322,6 @@ function endRecord(): Buffer {
 /** An opened, checked upload: `parts` streams the new archive exceljs reads. */
 export interface WorkbookArchive {
   parts(): AsyncGenerator<Buffer>;
-  close(): Promise<void>;
 }
 
 /**
@@ -291,16 +331,14 @@ export interface WorkbookArchive {
  * here, before exceljs sees any of it; `parts` then inflates the same bytes again.
  */
 export async function openWorkbookArchive(upload: SpooledUpload, limits: UnpackLimits): Promise<WorkbookArchive> {
-  const handle = await open(upload.path, 'r');
-
   /** An entry's data as stored in the upload: where it starts, after its local header. */
   async function dataOf(entry: ArchiveEntry): Promise<AsyncIterable<Buffer> | Iterable<Buffer>> {
-    const local = await readAt(handle, entry.offset, 30);
+    const local = await upload.read(entry.offset, 30);
     if (local.readUInt32LE(0) !== LOCAL_HEADER) throw unreadable();
     const start = entry.offset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
     if (start + entry.compressedSize > upload.size) throw unreadable();
     if (entry.compressedSize === 0) return [];
-    const stored = fs.createReadStream(upload.path, { start, end: start + entry.compressedSize - 1 });
+    const stored = upload.stream(start, start + entry.compressedSize - 1);
     if (entry.method === STORED) return stored;
     const inflater = createInflateRaw();
     // A failure of either stream destroys the inflater with it, and so reaches whoever reads it.
@@ -327,23 +365,17 @@ export async function openWorkbookArchive(upload: SpooledUpload, limits: UnpackL
   }
 
   // In the order exceljs is given them; `undefined` stands for the empty shared strings given in their place.
-  let read: (ArchiveEntry | undefined)[];
-  try {
-    const entries = await readDirectory(handle, upload.size);
-    checkDeclared(entries, limits);
-    read = [
-      ...LEADING_PARTS.flatMap((name) => {
-        const found = entries.filter((entry) => entry.name === name);
-        return name === SHARED_STRINGS && !found.length ? [undefined] : found;
-      }),
-      ...entries.filter((entry) => WORKSHEET.test(entry.name)),
-    ];
-    for (const entry of read) {
-      if (entry) for await (const _ of inflated(entry));
-    }
-  } catch (error) {
-    await handle.close();
-    throw error;
+  const entries = await readDirectory(upload);
+  checkDeclared(entries, limits);
+  const read: (ArchiveEntry | undefined)[] = [
+    ...LEADING_PARTS.flatMap((name) => {
+      const found = entries.filter((entry) => entry.name === name);
+      return name === SHARED_STRINGS && !found.length ? [undefined] : found;
+    }),
+    ...entries.filter((entry) => WORKSHEET.test(entry.name)),
+  ];
+  for (const entry of read) {
+    if (entry) for await (const _ of inflated(entry));
   }
 
   return {
@@ -359,6 +391,5 @@ export async function openWorkbookArchive(upload: SpooledUpload, limits: UnpackL
       }
       yield endRecord();
     },
-    close: () => handle.close(),
   };
 }

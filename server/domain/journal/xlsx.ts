@@ -3,7 +3,7 @@
  * Reads the first worksheet in tab order; rows are numbered as in the sheet. Date cells are wall-clock times
  * of the plant (exceljs hands them over as Dates whose UTC fields are what Excel shows).
  *
- * The upload is not handed to exceljs as it came: it is written to a temporary file, its directory checked
+ * The upload is not handed to exceljs as it came: it is received whole (a larger one into a temporary file), its directory checked
  * against the import limits, and exceljs reads an archive rebuilt from the checked entries, each counted as it
  * inflates (./archive.ts, docs/api.md "Import limits"). That archive gives the workbook relations and shared
  * strings before the worksheets, so exceljs streams the sheet rather than parking it in a temporary file; the
@@ -182,11 +182,7 @@ export async function* readXlsxRows(
   const upload = await spoolUpload(input, onBytes);
   try {
     const archive = await openWorkbookArchive(upload, limits);
-    try {
-      yield* sheetRows(archive.parts());
-    } finally {
-      await archive.close();
-    }
+    yield* sheetRows(archive.parts());
   } finally {
     await upload.remove();
   }
