@@ -100,13 +100,15 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(userinfoRoutes, { prefix: '/api', avatarBaseUrl: config.avatarBaseUrl });
   const plant = { prefix: '/api', plantTimeZone: config.plantTimeZone };
   await app.register(kpiRoutes, plant);
-  await app.register(journalRoutes, plant);
+  // What an xlsx upload may unpack to, on both file imports.
+  const unpack = { maxUnpackedBytes: config.importMaxUnpackedMb * 1024 * 1024, maxRatio: config.importMaxRatio };
+  await app.register(journalRoutes, { ...plant, unpack });
   await app.register(kpiSettingsRoutes, plant);
   await app.register(boardRoutes, plant);
   await app.register(targetRoutes, { prefix: '/api' });
   await app.register(permissionRoutes, { prefix: '/api', tokenTtlHours: config.tokenTtlHours });
   await app.register(dictionaryRoutes, { prefix: '/api' });
-  await app.register(libraryRoutes, { prefix: '/api' });
+  await app.register(libraryRoutes, { prefix: '/api', unpack });
   await app.register(abnormalAlarmRoutes, { prefix: '/api' });
   await app.register(templateRoutes, { prefix: '/api' });
   await app.register(evaluationRoutes, { prefix: '/api' });

@@ -22,6 +22,10 @@ export interface AppConfig {
   /** The built SPA; served when the directory exists. */
   staticDir: string;
   logLevel: LogLevel;
+  /** Most an xlsx upload may unpack to, in MiB (docs/api.md, "Import limits"). */
+  importMaxUnpackedMb: number;
+  /** Most an entry of an xlsx upload may be compressed (uncompressed ÷ compressed size). */
+  importMaxRatio: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -109,6 +113,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     avatarBaseUrl: url('AVATAR_BASE_URL', ['http:', 'https:']),
     staticDir: path.resolve(read('STATIC_DIR') ?? './dist'),
     logLevel: logLevel('LOG_LEVEL', 'info'),
+    // An entry's size must fit the 32 bits of a ZIP header: below 4096 MiB.
+    importMaxUnpackedMb: integer('IMPORT_MAX_UNPACKED_MB', 500, 1, 4000),
+    importMaxRatio: integer('IMPORT_MAX_RATIO', 100, 10, 10_000),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -10,9 +10,16 @@
  *   // any error → roll back (all or nothing); JournalLimitError → 413, JournalFileError → 400.
  */
 import { type JournalInput, parseJournalCsv, readCsvRecords } from './csv';
-import { type JournalBatch, JournalFileError, type JournalFormat, type JournalParseOptions } from './types';
+import {
+  type JournalBatch,
+  JournalFileError,
+  type JournalFormat,
+  type JournalParseOptions,
+  type UnpackLimits,
+} from './types';
 import { parseJournalXlsx, readXlsxRows } from './xlsx';
 
+export { UNPACK_LIMITS } from './archive';
 export {
   type CsvRecord,
   CsvTokenizer,
@@ -45,6 +52,7 @@ export {
   type JournalParseOptions,
   type JournalProgress,
   type JournalRow,
+  type UnpackLimits,
 } from './types';
 export { cellValue, parseJournalXlsx, readXlsxRows, type SheetRow } from './xlsx';
 
@@ -149,10 +157,11 @@ export async function* readUploadedRows(
   input: JournalInput,
   fileName: string | undefined,
   onBytes: (total: number) => void,
+  unpack?: UnpackLimits,
 ): AsyncGenerator<UploadedRow, void, undefined> {
   const { format, input: source } = await detectFromStream(input, fileName);
   if (format === 'xlsx') {
-    yield* readXlsxRows(source, onBytes);
+    yield* readXlsxRows(source, onBytes, unpack);
     return;
   }
   for await (const record of readCsvRecords(source, onBytes)) {

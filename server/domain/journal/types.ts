@@ -61,6 +61,16 @@ export interface JournalParseOptions {
   maxErrors?: number;
   /** Called every `batchSize` rows, every MiB read, and once at the end. */
   onProgress?: (progress: JournalProgress) => void;
+  /** What an xlsx upload may unpack to (UNPACK_LIMITS unless given). */
+  unpack?: UnpackLimits;
+}
+
+/** Bounds of what an xlsx upload (a ZIP archive) may unpack to: docs/api.md, "Import limits". */
+export interface UnpackLimits {
+  /** Most bytes the entries of an archive may unpack to, together. */
+  maxUnpackedBytes: number;
+  /** Most an entry of more than 1 MiB may be compressed: uncompressed size ÷ compressed size. */
+  maxRatio: number;
 }
 
 /** Limits of docs/api.md; the upload route should use the same figure for its own body limit. */

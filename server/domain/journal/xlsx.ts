@@ -3,16 +3,24 @@
  * Reads the first worksheet in tab order; rows are numbered as in the sheet. Date cells are wall-clock times
  * of the plant (exceljs hands them over as Dates whose UTC fields are what Excel shows).
  *
- * exceljs parks worksheets that come before the shared strings in the archive (Excel and exceljs both write
- * them so) in temporary files and reads them after the archive: memory stays flat, disk holds the unpacked
- * sheet for the duration of the import. When exceljs itself fails on a corrupt archive it leaves that file
- * to its exit-time cleanup; every other ending (done, limit, consumer stop) removes it at once.
+ * The upload is not handed to exceljs as it came: it is received whole (a larger one into a temporary file), its directory checked
+ * against the import limits, and exceljs reads an archive rebuilt from the checked entries, each counted as it
+ * inflates (./archive.ts, docs/api.md "Import limits"). That archive gives the workbook relations and shared
+ * strings before the worksheets, so exceljs streams the sheet rather than parking it in a temporary file; the
+ * upload's temporary file is removed on every ending (done, limit, refusal, consumer stop).
  */
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { openWorkbookArchive, spoolUpload, UNPACK_LIMITS } from './archive';
 import { JournalAssembler, resolveJournalOptions } from './assembler';
 import type { JournalInput } from './csv';
-import { type JournalBatch, JournalFileError, JournalLimitError, type JournalParseOptions } from './types';
+import {
+  type JournalBatch,
+  JournalFileError,
+  JournalLimitError,
+  type JournalParseOptions,
+  type UnpackLimits,
+} from './types';
 
 const AMPERSAND = 0x26;
 const SEMICOLON = 0x3b;
@@ -103,33 +111,21 @@ export function cellValue(value: unknown): unknown {
 const SLACK = Buffer.alloc(1);
 
 /**
- * The upload as the Readable exceljs wants, counting bytes on the way. A failure of the source (limit passed,
+ * The archive as the Readable exceljs wants. A failure of the source (a limit passed, an entry refused, the
  * client gone) ends the stream instead of erroring it: exceljs pipes it into its unzipper, and `pipe` does
  * not forward errors, so the reader would wait forever. The failure is kept and rethrown by the parser.
  */
-class CountedInput {
+class GuardedInput {
   failure: unknown;
   readonly stream: Readable;
 
-  constructor(
-    input: JournalInput,
-    private readonly onBytes: (total: number) => void,
-  ) {
-    this.stream = Readable.from(this.chunks(input as AsyncIterable<Uint8Array | string>), { objectMode: false });
+  constructor(input: AsyncIterable<Buffer>) {
+    this.stream = Readable.from(this.chunks(input), { objectMode: false });
   }
 
-  private async *chunks(input: AsyncIterable<Uint8Array | string>): AsyncGenerator<Buffer> {
-    let total = 0;
+  private async *chunks(input: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
     try {
-      for await (const chunk of input) {
-        const bytes =
-          typeof chunk === 'string'
-            ? Buffer.from(chunk)
-            : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-        total += bytes.byteLength;
-        this.onBytes(total);
-        yield bytes;
-      }
+      yield* input;
       yield SLACK;
     } catch (error) {
       this.failure = error;
@@ -153,8 +149,8 @@ function closeUnread(worksheet: unknown): void {
  * only has parked sheets left: letting it walk them (unread) makes it delete their temporary files, which it
  * would otherwise keep until the process exits. Before that point the upload is simply dropped.
  */
-async function abandon(sheets: AsyncGenerator<unknown>, counted: CountedInput): Promise<void> {
-  if (counted.stream.readableEnded) {
+async function abandon(sheets: AsyncGenerator<unknown>, guarded: GuardedInput): Promise<void> {
+  if (guarded.stream.readableEnded) {
     try {
       for (let next = await sheets.next(); !next.done; next = await sheets.next()) closeUnread(next.value);
     } catch {
@@ -163,7 +159,7 @@ async function abandon(sheets: AsyncGenerator<unknown>, counted: CountedInput): 
   } else {
     await sheets.return(undefined);
   }
-  counted.stream.destroy();
+  guarded.stream.destroy();
 }
 
 /** One row of a sheet: its 1-based number in the sheet and its cells as plain values. */
@@ -173,16 +169,29 @@ export interface SheetRow {
 }
 
 /**
- * The rows of the first worksheet of an xlsx upload, streamed. `onBytes` hears the bytes consumed so far
- * and may throw (a size limit): the failure ends reading and is rethrown here. Stopping early (a `break`
- * in the consumer) drops the rest of the upload and removes exceljs's temporary files.
+ * The rows of the first worksheet of an xlsx upload, streamed. `onBytes` hears the bytes of the upload
+ * received so far and may throw (a size limit): the failure ends reading and is rethrown here. `limits`
+ * bound what the archive may unpack to (./archive.ts). Stopping early (a `break` in the consumer) drops the
+ * rest and removes the temporary files.
  */
 export async function* readXlsxRows(
   input: JournalInput,
   onBytes: (total: number) => void,
+  limits: UnpackLimits = UNPACK_LIMITS,
 ): AsyncGenerator<SheetRow, void, undefined> {
-  const counted = new CountedInput(input, onBytes);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(counted.stream, {
+  const upload = await spoolUpload(input, onBytes);
+  try {
+    const archive = await openWorkbookArchive(upload, limits);
+    yield* sheetRows(archive.parts());
+  } finally {
+    await upload.remove();
+  }
+}
+
+/** The rows of the first worksheet of a checked archive (see `readXlsxRows`). */
+async function* sheetRows(archive: AsyncIterable<Buffer>): AsyncGenerator<SheetRow, void, undefined> {
+  const guarded = new GuardedInput(archive);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(guarded.stream, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     // Styles tell date cells from numbers.
@@ -209,25 +218,25 @@ export async function* readXlsxRows(
       const reader = worksheet as unknown as { iterator: AsyncIterable<Uint8Array | string> };
       reader.iterator = sheetXmlForExceljs(reader.iterator);
       for await (const row of worksheet) {
-        counted.check();
+        guarded.check();
         const values = row.values as unknown[];
         const cells: unknown[] = [];
         for (let column = 1; column < values.length; column++) cells.push(cellValue(values[column]));
         yield { row: row.number, cells };
       }
     }
-    counted.check();
+    guarded.check();
     if (!sheetRead) throw new JournalFileError('xlsx 文件中没有工作表：请把报警记录放在第一个工作表');
     complete = true;
   } catch (error) {
-    counted.check();
+    guarded.check();
     if (error instanceof JournalLimitError || error instanceof JournalFileError) throw error;
     throw new JournalFileError(
       '无法读取 xlsx 文件：文件已损坏或不是 Excel 工作簿（.xlsx），请在 Excel 中重新另存为 .xlsx 或 CSV UTF-8',
       { cause: error },
     );
   } finally {
-    if (!complete) await abandon(sheets, counted);
+    if (!complete) await abandon(sheets, guarded);
   }
 }
 
@@ -240,7 +249,7 @@ export async function* parseJournalXlsx(
   options: JournalParseOptions = {},
 ): AsyncGenerator<JournalBatch, void, undefined> {
   const assembler = new JournalAssembler(resolveJournalOptions(options), false);
-  for await (const { row, cells } of readXlsxRows(input, (total) => assembler.advanceBytes(total))) {
+  for await (const { row, cells } of readXlsxRows(input, (total) => assembler.advanceBytes(total), options.unpack)) {
     // Once stopped the rest is read through unparsed, so the whole upload is consumed as before.
     if (assembler.stopped) continue;
     const batch = assembler.push(row, cells);

@@ -17,6 +17,7 @@ import {
   JournalLimitError,
   type JournalRow,
   parseJournalFile,
+  type UnpackLimits,
   validateJournalRecord,
 } from '../../domain/journal';
 import { asJournalBatches, SCENARIO_LABELS, type SimulatedPoint, simulateJournal } from '../../domain/simulator';
@@ -58,11 +59,13 @@ export interface JournalRoutesOptions {
   plantTimeZone: string;
   /** docs/api.md's limits unless given (tests use small ones). */
   limits?: { maxBytes: number; maxRows: number };
+  /** What an xlsx upload may unpack to (docs/api.md, "Import limits"); UNPACK_LIMITS unless given. */
+  unpack?: UnpackLimits;
 }
 
 const journalRoutes: FastifyPluginAsyncTypebox<JournalRoutesOptions> = async (
   app,
-  { plantTimeZone, limits = JOURNAL_LIMITS },
+  { plantTimeZone, limits = JOURNAL_LIMITS, unpack },
 ) => {
   const { batches, ingest } = app.repositories;
   const jobs = new JobProgressRegistry();
@@ -91,6 +94,7 @@ const journalRoutes: FastifyPluginAsyncTypebox<JournalRoutesOptions> = async (
               batchSize: READ_BATCH,
               maxBytes: limits.maxBytes,
               maxRows: limits.maxRows,
+              unpack,
               onProgress: ({ rowsRead, bytesRead }) => {
                 progress.rowsRead = rowsRead;
                 progress.bytesRead = bytesRead;

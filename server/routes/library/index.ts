@@ -10,7 +10,7 @@ import { POINT_FIELD_LABELS, type PointField, STALE_POINT_MESSAGE } from '../../
 import { envelope } from '../../../contract/http';
 import { ImportResult, libraryEndpoints } from '../../../contract/library';
 import { routePermission } from '../../auth/permissions';
-import { JournalFileError, readUploadedRows } from '../../domain/journal';
+import { JournalFileError, readUploadedRows, type UnpackLimits } from '../../domain/journal';
 import { LIBRARY_IMPORT_LIMITS, LibraryImportLimitError, libraryImportBatches } from '../../domain/library/import';
 import { ApiError, refused } from '../../errors';
 import { type CellValue, sendXlsx, type XlsxColumn } from '../../export/xlsx';
@@ -46,11 +46,13 @@ const exported = (
 export interface LibraryRoutesOptions {
   /** The import's limits (tests use small ones). */
   limits?: { maxBytes: number; maxRows: number; maxErrors: number };
+  /** What an xlsx upload may unpack to (docs/api.md, "Import limits"); UNPACK_LIMITS unless given. */
+  unpack?: UnpackLimits;
 }
 
 const libraryRoutes: FastifyPluginAsyncTypebox<LibraryRoutesOptions> = async (
   app,
-  { limits = LIBRARY_IMPORT_LIMITS },
+  { limits = LIBRARY_IMPORT_LIMITS, unpack },
 ) => {
   const { library } = app.repositories;
   // The upload's own limit; the reader counts the same bytes and answers the 413 first.
@@ -217,9 +219,14 @@ const libraryRoutes: FastifyPluginAsyncTypebox<LibraryRoutesOptions> = async (
         );
       try {
         const rows = alone(
-          readUploadedRows(file.file, file.filename, (total) => {
-            if (total > limits.maxBytes) throw tooLarge();
-          }),
+          readUploadedRows(
+            file.file,
+            file.filename,
+            (total) => {
+              if (total > limits.maxBytes) throw tooLarge();
+            },
+            unpack,
+          ),
         );
         const dictionaries = await library.importDictionaries();
         const result = await library.importPoints(

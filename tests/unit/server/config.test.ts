@@ -16,6 +16,8 @@ describe('loadConfig', () => {
       avatarBaseUrl: undefined,
       staticDir: path.resolve('dist'),
       logLevel: 'info',
+      importMaxUnpackedMb: 500,
+      importMaxRatio: 100,
     });
   });
 
@@ -32,6 +34,8 @@ describe('loadConfig', () => {
       AVATAR_BASE_URL: 'https://cdn.example.com/avatars/',
       STATIC_DIR: '/srv/console',
       LOG_LEVEL: 'warn',
+      IMPORT_MAX_UNPACKED_MB: '1000',
+      IMPORT_MAX_RATIO: '200',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -45,6 +49,8 @@ describe('loadConfig', () => {
       avatarBaseUrl: 'https://cdn.example.com/avatars/',
       staticDir: '/srv/console',
       logLevel: 'warn',
+      importMaxUnpackedMb: 1000,
+      importMaxRatio: 200,
     });
   });
 
@@ -62,6 +68,8 @@ describe('loadConfig', () => {
         PLANT_TZ: 'Mars/Olympus',
         AVATAR_BASE_URL: 'not a url',
         LOG_LEVEL: 'loud',
+        IMPORT_MAX_UNPACKED_MB: '5000',
+        IMPORT_MAX_RATIO: '5',
       });
     expect(attempt).toThrow(ConfigError);
     try {
@@ -76,6 +84,8 @@ describe('loadConfig', () => {
         'PLANT_TZ 不是有效的 IANA 时区（当前为 "Mars/Olympus"，例如 Asia/Shanghai）',
         'AVATAR_BASE_URL 必须是 http://… 或 https://… 形式的地址',
         'LOG_LEVEL 必须是 fatal | error | warn | info | debug | trace | silent 之一（当前为 "loud"）',
+        'IMPORT_MAX_UNPACKED_MB 必须是 1–4000 之间的整数（当前为 "5000"）',
+        'IMPORT_MAX_RATIO 必须是 10–10000 之间的整数（当前为 "5"）',
       ]);
     }
   });
