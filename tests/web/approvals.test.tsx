@@ -178,9 +178,7 @@ describe('审批管理 page', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('tab', { name: '全部' }));
     await rowOf('已驳回的变更');
     expect(archives.at(-1)).toBeNull();
-    await user.click(
-      within(screen.getByRole('radiogroup', { name: '归档筛选' })).getByRole('radio', { name: '已归档' }),
-    );
+    await user.click(within(screen.getByRole('radiogroup', { name: '归档筛选' })).getByText('已归档'));
     await waitFor(() => expect(archives.at(-1)).toBe('archived'));
     const row = await rowOf('已驳回的变更');
     expect(within(row).queryByRole('button', { name: '归档' })).not.toBeInTheDocument();

@@ -142,7 +142,7 @@ describe('变更管理 page', { timeout: 30_000 }, () => {
     expect(window.location.pathname).toBe('/alarm/op3/update');
   });
 
-  it('archives an ended request instead of deleting it, saying what happens, and lists it under 已归档', async () => {
+  it('archives an ended request instead of deleting it, saying what happens', async () => {
     const queries = listOf([change, draft, ended]);
     let archived = false;
     server.use(
@@ -163,15 +163,19 @@ describe('变更管理 page', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(archived).toBe(true));
     expect(await screen.findByText('已归档变更单 #14')).toBeInTheDocument();
-
     expect(queries.at(-1)?.get('archive')).toBeNull();
+  });
+
+  it('lists archived requests under 已归档, marked and without the archive action', async () => {
+    listOf([change, ended]);
+    const user = userEvent.setup();
+    renderWithPermissions(<ChangeListPage />, can('view', 'delete'), draft.initiator.username);
+    await rowOf('已驳回的变更');
     const archivedQueries = listOf([{ ...ended, archivedAt: '2026-01-05T01:00:00.000Z' }]);
-    await user.click(
-      within(screen.getByRole('radiogroup', { name: '归档筛选' })).getByRole('radio', { name: '已归档' }),
-    );
+    await user.click(within(screen.getByRole('radiogroup', { name: '归档筛选' })).getByText('已归档'));
     await waitFor(() => expect(archivedQueries.at(-1)?.get('archive')).toBe('archived'));
+    await waitFor(async () => expect(await rowOf('已驳回的变更')).toHaveTextContent('已归档'));
     const archivedRow = await rowOf('已驳回的变更');
-    expect(archivedRow).toHaveTextContent('已归档');
     expect(within(archivedRow).queryByRole('button', { name: '归档' })).not.toBeInTheDocument();
   });
 
