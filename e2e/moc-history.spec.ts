@@ -51,7 +51,7 @@ test('an ended request is archived from 审批管理, found under 已归档, and
   await page.goto('/alarm/approve/list');
   await page.getByRole('tab', { name: '全部' }).click();
   const row = page.getByRole('row', { name: new RegExp(TITLE) });
-  await row.getByRole('button', { name: '归档' }).click();
+  await row.getByRole('button', { name: '归档', exact: true }).click();
   await expect(page.getByText(`归档「${TITLE}」？归档后将从默认列表隐藏，历史记录保留。`)).toBeVisible();
   await page.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(page.getByText(`已归档「${TITLE}」`)).toBeVisible();
