@@ -7,6 +7,7 @@
 import type {
   ApprovalScope,
   ApproverKind,
+  ArchiveFilter,
   BusinessType,
   ChangeAction,
   ChangeField,
@@ -68,10 +69,18 @@ export const CHANGE_ACTION_LABELS: Record<ChangeAction, string> = {
   apply: '实施',
   conflict: '实施失败（冲突）',
   delete: '删除',
+  archive: '归档',
+  takeover: '转交',
 };
 
 /** The usual names of operating conditions; any other name is a custom condition. */
 export const CONDITION_NAME_SUGGESTIONS = ['正常运行', '开车', '停车', '低负荷', '检修'] as const;
+
+export const ARCHIVE_FILTER_LABELS: Record<ArchiveFilter, string> = {
+  active: '未归档',
+  archived: '已归档',
+  all: '全部',
+};
 
 export const APPROVAL_SCOPE_LABELS: Record<ApprovalScope, string> = { todo: '待我审批', mine: '我发起的', all: '全部' };
 

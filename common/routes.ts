@@ -141,6 +141,7 @@ const actionLabels: Record<RouteAction, string> = {
   handle: '处置',
   confirm: '确认',
   revoke: '撤回',
+  takeover: '接管',
 };
 
 export function actionLabel(action: RouteAction): string {

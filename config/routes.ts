@@ -7,7 +7,16 @@
  * - `level1`: a top-level menu item that is a page, not a group (needs its view permission).
  * Routes without actions (hidden helper pages, redirects, 403/404) are always allowed.
  */
-export type RouteAction = 'view' | 'create' | 'edit' | 'delete' | 'remove' | 'handle' | 'confirm' | 'revoke';
+export type RouteAction =
+  | 'view'
+  | 'create'
+  | 'edit'
+  | 'delete'
+  | 'remove'
+  | 'handle'
+  | 'confirm'
+  | 'revoke'
+  | 'takeover';
 
 export interface AppRoute {
   path: string;
@@ -80,7 +89,13 @@ const routes: AppRoute[] = [
     routes: [
       { path: '/alarm/op', redirect: '/alarm/op/working' },
       { path: '/alarm/op/working', name: '多工况管理', component: './Alarm/Op/Conditions', actions: crud },
-      { path: '/alarm/op/update', name: '变更管理', component: './Alarm/Op/Changes', actions: crud },
+      {
+        path: '/alarm/op/update',
+        name: '变更管理',
+        component: './Alarm/Op/Changes',
+        // takeover: an administrator's 接管 of someone else's draft (docs/domain.md, MOC rules).
+        actions: [...crud, 'takeover'],
+      },
       { path: '/alarm/op/system/run', name: '系统运行看板', component: './Alarm/Op/SystemRun', actions: ['view'] },
       {
         path: '/alarm/op/system/improve',

@@ -1,11 +1,11 @@
 /**
  * 审批管理 `/alarm/approve/list`: approvals listed (待我审批 / 我发起的 / 全部), exported and shown with
  * their steps; approve or reject by an approver of the current step, revoke by the initiator while
- * pending, delete of ended records.
+ * pending, archive of ended records (never a delete: the request and its history stay).
  */
 import { endpoint } from './endpoint';
 import { IdParams, pageOf } from './http';
-import { ApprovalDetail, ApprovalFilters, ApprovalQuery, ApprovalSummary, DecisionBody, Removed } from './moc';
+import { ApprovalDetail, ApprovalFilters, ApprovalQuery, ApprovalSummary, Archived, DecisionBody } from './moc';
 
 const PATH = '/alarm/approve/list';
 
@@ -16,5 +16,5 @@ export const approvalEndpoints = {
   approve: endpoint('POST', `${PATH}/:id/approve`, { params: IdParams, body: DecisionBody, response: ApprovalDetail }),
   reject: endpoint('POST', `${PATH}/:id/reject`, { params: IdParams, body: DecisionBody, response: ApprovalDetail }),
   revoke: endpoint('POST', `${PATH}/:id/revoke`, { params: IdParams, body: DecisionBody, response: ApprovalDetail }),
-  remove: endpoint('DELETE', `${PATH}/:id`, { params: IdParams, response: Removed }),
+  archive: endpoint('POST', `${PATH}/:id/archive`, { params: IdParams, response: Archived }),
 };

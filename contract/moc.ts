@@ -9,6 +9,7 @@ import {
   APPROVAL_SCOPES,
   APPROVAL_STATUSES,
   APPROVER_KINDS,
+  ARCHIVE_FILTERS,
   BUSINESS_TYPES,
   CHANGE_ACTIONS,
   CHANGE_FIELDS,
@@ -33,6 +34,8 @@ const RiskLevel = Type.Enum(RISK_LEVELS);
 const ChangeField = Type.Enum(CHANGE_FIELDS);
 const StepMode = Type.Enum(STEP_MODES);
 const ApproverKind = Type.Enum(APPROVER_KINDS);
+/** `active` (the default): not archived; `archived`: 已归档 only; `all`: both. */
+const Archive = Type.Optional(Type.Enum(ARCHIVE_FILTERS));
 
 /** A setting's value: null, a boolean, a number or a priority code. */
 export const SettingValue = Type.Union([Type.Null(), Type.Boolean(), Type.Number(), Type.String({ maxLength: 16 })]);
@@ -260,6 +263,7 @@ export const ChangeFilters = Type.Object({
   riskLevel: Type.Optional(RiskLevel),
   title: Type.Optional(Type.String({ maxLength: 100 })),
   mine: Type.Optional(Type.Boolean()),
+  archive: Archive,
 });
 export type ChangeFilters = Static<typeof ChangeFilters>;
 export const ChangeQuery = Type.Object({ ...pageQueryProperties, ...ChangeFilters.properties });
@@ -303,6 +307,8 @@ export const ChangeRequestSummary = Type.Object({
   submittedAt: NullableText,
   endedAt: NullableText,
   appliedAt: NullableText,
+  /** When the ended request was archived; null while it shows in the default lists. */
+  archivedAt: NullableText,
 });
 export type ChangeRequestSummary = Static<typeof ChangeRequestSummary>;
 
@@ -427,6 +433,7 @@ export const ApprovalFilters = Type.Object({
   status: Type.Optional(ChangeStatus),
   businessType: Type.Optional(BusinessType),
   title: Type.Optional(Type.String({ maxLength: 100 })),
+  archive: Archive,
 });
 export type ApprovalFilters = Static<typeof ApprovalFilters>;
 export const ApprovalQuery = Type.Object({ ...pageQueryProperties, ...ApprovalFilters.properties });
@@ -442,9 +449,11 @@ export const ApprovalSummary = Type.Object({
   initiator: Person,
   itemCount: Type.Integer(),
   conflicts: Type.Array(ChangeConflict),
+  archivedAt: NullableText,
   canDecide: Type.Boolean(),
   canRevoke: Type.Boolean(),
-  canDelete: Type.Boolean(),
+  /** Ended and not yet archived. */
+  canArchive: Type.Boolean(),
 });
 export type ApprovalSummary = Static<typeof ApprovalSummary>;
 
@@ -516,3 +525,5 @@ export const FlowOptions = Type.Object({
 export type FlowOptions = Static<typeof FlowOptions>;
 
 export const Removed = Type.Object({ id: Type.Integer() });
+/** What an archive answers: the id of the record archived (an approval in 审批管理, a request in 变更管理). */
+export const Archived = Removed;

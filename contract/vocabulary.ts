@@ -12,7 +12,7 @@ export type Priority = (typeof PRIORITIES)[number];
 export const CHANGE_STATUSES = ['draft', 'pending', 'approved', 'rejected', 'revoked', 'applied'] as const;
 export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
 
-/** Statuses after which nothing more happens to a request (those may be deleted from 审批管理). */
+/** Statuses after which nothing more happens to a request (those may be archived, never deleted). */
 export const ENDED_CHANGE_STATUSES: readonly ChangeStatus[] = ['approved', 'rejected', 'revoked', 'applied'];
 
 export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
@@ -62,8 +62,14 @@ export const CHANGE_ACTIONS = [
   'apply',
   'conflict',
   'delete',
+  'archive',
+  'takeover',
 ] as const;
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
+
+/** Which requests a list shows: those not archived (the default), the archived ones (已归档), or both. */
+export const ARCHIVE_FILTERS = ['active', 'archived', 'all'] as const;
+export type ArchiveFilter = (typeof ARCHIVE_FILTERS)[number];
 
 /** Approvals list tabs: 待我审批 / 我发起的 / 全部. */
 export const APPROVAL_SCOPES = ['todo', 'mine', 'all'] as const;

@@ -88,3 +88,6 @@ export function sendWorkbook<Rows extends unknown[]>(
     .header('cache-control', 'no-store')
     .send(stream);
 }
+
+/** An optional ISO time of a row as a cell: a date the sheet writes on the plant clock, or empty. */
+export const timeCell = (iso: string | null): Date | null => (iso ? new Date(iso) : null);

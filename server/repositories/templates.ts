@@ -44,7 +44,7 @@ export async function templateInUse(id: number, tx: Executor): Promise<boolean> 
       and(
         eq(changeRequests.templateId, id),
         inArray(changeRequests.status, ['draft', 'pending']),
-        isNull(changeRequests.deletedAt),
+        isNull(changeRequests.archivedAt),
       ),
     )
     .limit(1);

@@ -40,7 +40,7 @@ export function seededRoles(): { name: string; permissions: string[]; isAdmin: b
         ...allViews,
         ...actionsOf('/alarm/bases/list'),
         ...actionsOf('/alarm/template/list'),
-        ...actionsOf('/alarm/op/update'),
+        ...actionsOf('/alarm/op/update', ['view', 'create', 'edit', 'delete']),
         ...actionsOf('/alarm/op/working'),
       ]),
       isAdmin: false,

@@ -63,9 +63,20 @@ export type ExportRoute = {
 /** An export's filters: the query its endpoint validates, the same as the list's where it has one. */
 export type ExportQuery<R extends ExportRoute> = Input<Api[R]>['query'];
 
-/** The workbook of an export endpoint (GET with the list's filters). */
-export const download = <R extends ExportRoute>(route: R, query?: ExportQuery<R>): Promise<Blob> =>
-  request<Blob>(pathOf(route), { method: 'GET', params: query, responseType: 'blob' });
+/** An export's path parameters (`:id` of one record's workbook), typed from its endpoint. */
+export type ExportParams<R extends ExportRoute> = Input<Api[R]>['params'];
+
+/** The workbook of an export endpoint (GET with the list's filters, or one record's by its path parameters). */
+export const download = <R extends ExportRoute>(
+  route: R,
+  query?: ExportQuery<R>,
+  params?: ExportParams<R>,
+): Promise<Blob> =>
+  request<Blob>(pathOf(route, params as Record<string, number> | undefined), {
+    method: 'GET',
+    params: query,
+    responseType: 'blob',
+  });
 
 /** How an upload is made: the endpoint's query string, and the percentage sent so far. */
 export interface UploadOptions<R extends FileRoute> {

@@ -64,6 +64,10 @@ export const saveChange = (body: ChangeRequestBody, id?: number) =>
     : call('PUT /alarm/op/update/:id', { params: { id }, body });
 export const submitChange = (id: number) => call('POST /alarm/op/update/:id/submit', { params: { id } });
 export const deleteChange = (id: number) => call('DELETE /alarm/op/update/:id', { params: { id } });
+/** An ended request leaves the default list (已归档), kept whole. */
+export const archiveChange = (id: number) => call('POST /alarm/op/update/:id/archive', { params: { id } });
+/** Someone else's draft becomes the caller's (接管, logged as 转交). */
+export const takeOverChange = (id: number) => call('POST /alarm/op/update/:id/takeover', { params: { id } });
 export const draftFromTemplate = (body: Sent<'POST /alarm/op/update/from-template', 'body'>) =>
   call('POST /alarm/op/update/from-template', { body });
 
@@ -74,7 +78,7 @@ export const fetchApproval = (id: number) => call('GET /alarm/approve/list/:id',
 export const decideApproval = (id: number, decision: 'approve' | 'reject', body: DecisionBody) =>
   call(`POST /alarm/approve/list/:id/${decision}`, { params: { id }, body });
 export const revokeApproval = (id: number) => call('POST /alarm/approve/list/:id/revoke', { params: { id }, body: {} });
-export const deleteApproval = (id: number) => call('DELETE /alarm/approve/list/:id', { params: { id } });
+export const archiveApproval = (id: number) => call('POST /alarm/approve/list/:id/archive', { params: { id } });
 
 // 审批配置
 export const fetchFlows = (query: Sent<'GET /alarm/base/examine/config', 'query'>) =>

@@ -1,4 +1,4 @@
-/** 审批管理 endpoints: the three tabs, approver-only decisions, rejection, revocation and deletion. */
+/** 审批管理 endpoints: the three tabs, approver-only decisions, rejection, revocation and archiving. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, SLOW, type TestApp } from './helpers';
 import { type MocFixture, mocFixture } from './moc-fixtures';
@@ -32,7 +32,7 @@ describe('approvals API', { timeout: SLOW }, () => {
     expect((await todo()).list[0]).toMatchObject({
       canDecide: true,
       canRevoke: false,
-      canDelete: false,
+      canArchive: false,
       steps: [{ state: 'current' }, { state: 'waiting' }],
     });
     expect((await todo(f.approver)).total).toBe(0);
@@ -76,13 +76,13 @@ describe('approvals API', { timeout: SLOW }, () => {
     expect(rejected).toMatchObject({
       status: 'rejected',
       changeStatus: 'rejected',
-      canDelete: true,
+      canArchive: true,
       steps: [{ state: 'rejected' }, { state: 'skipped' }],
     });
     expect((await f.call('POST', `/alarm/approve/list/${id}/approve`, f.engineer2, {})).statusCode).toBe(409);
   });
 
-  it('lets only the initiator revoke while pending, and deletes only ended records', async () => {
+  it('lets only the initiator revoke while pending, and archives only ended records', async () => {
     const id = await submit('撤回');
     const approverWithRevoke = await t.createUser({ roles: ['审批人'] });
     const notMine = await f.call('POST', `/alarm/approve/list/${id}/revoke`, approverWithRevoke, {});
@@ -100,8 +100,8 @@ describe('approvals API', { timeout: SLOW }, () => {
         submit: true,
       })
     ).json().data.approval.approvalId;
-    const pendingDelete = await f.call('DELETE', `/alarm/approve/list/${own}`, initiator);
-    expect(pendingDelete.statusCode).toBe(409);
+    const pendingArchive = await f.call('POST', `/alarm/approve/list/${own}/archive`, initiator);
+    expect(pendingArchive.statusCode).toBe(409);
     const revoked = (
       await f.call('POST', `/alarm/approve/list/${own}/revoke`, initiator, { comment: '重新评估' })
     ).json().data;
@@ -113,8 +113,13 @@ describe('approvals API', { timeout: SLOW }, () => {
       comment: '重新评估',
     });
     expect((await f.call('POST', `/alarm/approve/list/${own}/revoke`, initiator, {})).statusCode).toBe(409);
-    expect((await f.call('DELETE', `/alarm/approve/list/${own}`, initiator)).json()).toMatchObject({ code: 0 });
-    expect((await f.call('GET', `/alarm/approve/list/${own}`, initiator)).statusCode).toBe(404);
+    expect((await f.call('POST', `/alarm/approve/list/${own}/archive`, initiator)).json()).toMatchObject({ code: 0 });
+    // Archived, not deleted: the record and its request stay readable.
+    expect((await f.call('GET', `/alarm/approve/list/${own}`, initiator)).json().data).toMatchObject({
+      changeStatus: 'revoked',
+      archivedAt: expect.any(String),
+      canArchive: false,
+    });
   });
 
   it('exports the list', async () => {

@@ -226,7 +226,7 @@ describe('change requests API', { timeout: SLOW }, () => {
       }),
     ]);
     expect((await point(f.points['TIC-201'])).deadband).toBeNull();
-    expect(data.canDelete).toBe(true);
+    expect(data.canArchive).toBe(true);
     expect(data.change.transitions.at(-1)).toMatchObject({ action: 'conflict', from: 'approved', to: 'approved' });
   });
 

@@ -10,7 +10,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import type { InProcessApi } from '../../server/dev/in-process';
 import { startInProcessApi } from '../../server/dev/in-process';
-import { download, type ExportQuery, type ExportRoute } from '../../src/services/http';
+import { download, type ExportParams, type ExportQuery, type ExportRoute } from '../../src/services/http';
 import { setToken } from '../../src/utils/session';
 import { startAppRuntime } from '../web/helpers';
 
@@ -100,8 +100,12 @@ export function recorded<Client extends object>(
 }
 
 /** An export downloaded as its page downloads it (src/services/http.ts `download`) is a workbook. */
-export async function expectWorkbook<R extends ExportRoute>(route: R, query?: ExportQuery<R>): Promise<void> {
-  const workbook = await download(route, query);
+export async function expectWorkbook<R extends ExportRoute>(
+  route: R,
+  query?: ExportQuery<R>,
+  params?: ExportParams<R>,
+): Promise<void> {
+  const workbook = await download(route, query, params);
   expect(workbook.type, route).toContain('spreadsheetml');
   expect(workbook.size, route).toBeGreaterThan(0);
 }

@@ -1,8 +1,9 @@
 /**
  * The MOC client (src/services/moc.ts) against the real server, every function called as its page calls
  * it: 多工况管理 (conditions proposed, switched, deleted), 变更管理 (drafts saved, edited, submitted,
- * deleted, drafted from a template), 审批管理 (listed, opened, approved, rejected, revoked, deleted) and
- * 审批配置 (flows created, edited, deleted); the exports answer a workbook.
+ * deleted, taken over, archived, drafted from a template, a request's audit), 审批管理 (listed, opened,
+ * approved, rejected, revoked, archived) and 审批配置 (flows created, edited, deleted); the exports answer a
+ * workbook.
  */
 import * as moc from '@/services/moc';
 import { expectWorkbook, realServer, recorded, START } from './harness';
@@ -122,6 +123,42 @@ describe('变更管理 calls on the real server', () => {
     await expectWorkbook('GET /alarm/op/update/export', { status: 'pending' });
   });
 
+  it('archives an ended request from 变更管理, and takes over someone else’s draft (接管)', async () => {
+    const revoked = await client.revokeApproval((await submittedChange('归档测试')).id);
+    await expect(client.archiveChange(revoked.changeRequestId)).resolves.toEqual({ id: revoked.changeRequestId });
+    const archived = await client.fetchChanges({ archive: 'archived', current: 1, pageSize: 50 });
+    expect(archived.list.map((row) => row.id)).toContain(revoked.changeRequestId);
+    const current = await client.fetchChanges({ current: 1, pageSize: 50 });
+    expect(current.list.map((row) => row.id)).not.toContain(revoked.changeRequestId);
+
+    const { repositories } = api().app;
+    const engineer = await repositories.users.create({ username: 'takeover-engineer', name: '原发起人', roleIds: [] });
+    if (!engineer) throw new Error('the engineer exists already');
+    const points = await client.fetchChangeablePoints({ current: 1, pageSize: 1 });
+    const draftId = await api().app.transaction((tx) =>
+      repositories.changes.create(
+        {
+          title: '他人的草稿',
+          reason: '服务调用测试',
+          riskLevel: 'low',
+          businessType: 'alarmChange',
+          items: [{ pointId: points.list[0].id, field: 'deadband', after: 3 }],
+          condition: null,
+          templateId: null,
+          equipmentId: null,
+        },
+        engineer.id,
+        tx,
+      ),
+    );
+    const taken = await client.takeOverChange(draftId);
+    expect(taken.initiator.username).toBe('admin');
+    expect(taken.transitions.at(-1)).toMatchObject({
+      action: 'takeover',
+      comment: expect.stringMatching(/^由 原发起人/),
+    });
+  });
+
   it('drafts a change from a template’s deviations, as the evaluation page asks', async () => {
     const templates = await api().app.inject({
       method: 'GET',
@@ -168,13 +205,19 @@ describe('审批管理 calls on the real server', () => {
     expect(revoked.change.status).toBe('revoked');
   });
 
-  it('approves a step and rejects the next with a comment, then deletes the ended record', async () => {
+  it('approves a step and rejects the next with a comment, then archives the ended record', async () => {
     const approval = await submittedChange('审批测试');
     const approved = await client.decideApproval(approval.id, 'approve', { comment: '同意' });
     expect(approved.currentStep).toBe(2);
     const rejected = await client.decideApproval(approval.id, 'reject', { comment: '限值依据不足' });
     expect(rejected.status).toBe('rejected');
-    await expect(client.deleteApproval(approval.id)).resolves.toEqual({ id: approval.id });
+    await expect(client.archiveApproval(approval.id)).resolves.toEqual({ id: approval.id });
+    const archived = await client.fetchApprovals({ scope: 'all', archive: 'archived', current: 1, pageSize: 50 });
+    expect(archived.list.map((row) => row.id)).toContain(approval.id);
+    const kept = await client.fetchChange(approval.changeRequestId);
+    expect(kept).toMatchObject({ status: 'rejected', archivedAt: expect.any(String) });
+    expect(kept.transitions.map((row) => row.action)).toEqual(['create', 'submit', 'approveStep', 'reject', 'archive']);
+    await expectWorkbook('GET /alarm/op/update/:id/audit', undefined, { id: approval.changeRequestId });
   });
 });
 

@@ -34,15 +34,17 @@ const ended: ApprovalDetail = {
   changeStatus: 'rejected',
   currentStep: null,
   canDecide: false,
-  canDelete: true,
+  canArchive: true,
 };
 
-function approvalsBy(scopeRows: Record<string, ApprovalDetail[]>) {
+function approvalsBy(scopeRows: Record<string, ApprovalDetail[]>, archives: (string | null)[] = []) {
   const scopes: string[] = [];
   server.use(
     http.get('/api/alarm/approve/list', ({ request }) => {
-      const scope = new URL(request.url).searchParams.get('scope') ?? '';
+      const query = new URL(request.url).searchParams;
+      const scope = query.get('scope') ?? '';
       scopes.push(scope);
+      archives.push(query.get('archive'));
       return HttpResponse.json(page((scopeRows[scope] ?? []).map(approvalSummary)));
     }),
   );
@@ -126,14 +128,14 @@ describe('审批管理 page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('审批通过，但变更未实施：FIC-101 已被他人修改')).toBeInTheDocument();
   });
 
-  it('shows revoke and delete only with the route actions, and only where the record allows', async () => {
+  it('shows revoke and archive only with the route actions, and only where the record allows', async () => {
     approvalsBy({ all: [approvalDetail, mine, ended] });
     const user = userEvent.setup();
     const { unmount } = renderWithPermissions(<ApprovalListPage />, can('view'));
     await user.click(screen.getByRole('tab', { name: '全部' }));
     await rowOf('已驳回的变更');
     expect(screen.queryByRole('button', { name: '撤回' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '归档' })).not.toBeInTheDocument();
     unmount();
 
     let revoked = false;
@@ -142,24 +144,48 @@ describe('审批管理 page', { timeout: 30_000 }, () => {
         revoked = true;
         return HttpResponse.json(ok({ ...mine, status: 'revoked' }));
       }),
-      http.delete('/api/alarm/approve/list/33', () =>
-        HttpResponse.json(refusal('只能删除已结束的审批记录'), { status: 409 }),
+      http.post('/api/alarm/approve/list/33/archive', () =>
+        HttpResponse.json(refusal('变更单 #12 已归档'), { status: 409 }),
       ),
     );
     renderWithPermissions(<ApprovalListPage />, can('view', 'revoke', 'delete'));
     await user.click(screen.getByRole('tab', { name: '全部' }));
     const pending = await rowOf('提高进料流量高报限值');
     expect(within(pending).queryByRole('button', { name: '撤回' })).not.toBeInTheDocument();
-    expect(within(pending).queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
+    expect(within(pending).queryByRole('button', { name: '归档' })).not.toBeInTheDocument();
+    // Nothing submitted is deleted: no row offers 删除.
+    expect(screen.queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
     await user.click(within(await rowOf('我发起的变更')).getByRole('button', { name: '撤回' }));
     await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(revoked).toBe(true));
     expect(await screen.findByText('已撤回「我发起的变更」')).toBeInTheDocument();
 
-    await user.click(within(await rowOf('已驳回的变更')).getByRole('button', { name: '删除' }));
+    await user.click(within(await rowOf('已驳回的变更')).getByRole('button', { name: '归档' }));
+    expect(await screen.findByText('归档「已驳回的变更」？归档后将从默认列表隐藏，历史记录保留。')).toBeInTheDocument();
     const confirms = await screen.findAllByRole('button', { name: /确\s*定|OK/ });
     await user.click(confirms[confirms.length - 1]);
-    expect(await screen.findByText('只能删除已结束的审批记录')).toBeInTheDocument();
+    expect(await screen.findByText('变更单 #12 已归档')).toBeInTheDocument();
+  });
+
+  it('lists archived records under 已归档 and says so on the record', async () => {
+    const archivedAt = '2026-01-04T03:00:00.000Z';
+    const archivedRow = { ...ended, archivedAt, canArchive: false, change: { ...change, archivedAt } };
+    const archives: (string | null)[] = [];
+    approvalsBy({ all: [archivedRow] }, archives);
+    server.use(http.get('/api/alarm/approve/list/33', () => HttpResponse.json(ok(archivedRow))));
+    const user = userEvent.setup();
+    renderWithPermissions(<ApprovalListPage />, can('view', 'revoke', 'delete'));
+    await user.click(screen.getByRole('tab', { name: '全部' }));
+    await rowOf('已驳回的变更');
+    expect(archives.at(-1)).toBeNull();
+    await user.click(within(screen.getByRole('radiogroup', { name: '归档筛选' })).getByText('已归档'));
+    await waitFor(() => expect(archives.at(-1)).toBe('archived'));
+    const row = await rowOf('已驳回的变更');
+    expect(within(row).queryByRole('button', { name: '归档' })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: '详情' }));
+    const drawer = await screen.findByRole('dialog', { name: '审批：已驳回的变更' });
+    expect(await within(drawer).findByText(/^已归档（.*）：不在默认列表中显示，历史记录完整保留$/)).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: /审计导出/ })).toBeInTheDocument();
   });
 
   it('opens a record with the change and the progress of its steps', async () => {

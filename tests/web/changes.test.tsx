@@ -16,7 +16,7 @@ const server = mockApi(...priorityDictionary);
 startAppRuntime();
 configure({ asyncUtilTimeout: 5000 });
 
-const can = (...actions: ('view' | 'create' | 'edit' | 'delete')[]) =>
+const can = (...actions: ('view' | 'create' | 'edit' | 'delete' | 'takeover')[]) =>
   actions.map((action) => permissionString('/alarm/op/update', action));
 
 const draft: ChangeRequestDetail = {
@@ -29,6 +29,15 @@ const draft: ChangeRequestDetail = {
   submittedAt: null,
 };
 
+/** Ended: rejected at its first step. */
+const ended: ChangeRequestDetail = {
+  ...change,
+  id: 14,
+  title: '已驳回的变更',
+  status: 'rejected',
+  endedAt: '2026-01-04T01:00:00.000Z',
+};
+
 function listOf(rows: ChangeRequestDetail[]) {
   const queries: URLSearchParams[] = [];
   server.use(
@@ -39,6 +48,8 @@ function listOf(rows: ChangeRequestDetail[]) {
   );
   return queries;
 }
+
+const rowOf = async (title: string) => (await screen.findByText(title)).closest('tr') as HTMLElement;
 
 describe('变更管理 page', { timeout: 30_000 }, () => {
   it('lists requests with status, risk and approval progress, and shows a viewer no actions', async () => {
@@ -129,6 +140,73 @@ describe('变更管理 page', { timeout: 30_000 }, () => {
     expect(`${window.location.pathname}${window.location.search}`).toBe('/alarm/op3/update?id=13');
     await user.click(screen.getByRole('button', { name: '发起变更' }));
     expect(window.location.pathname).toBe('/alarm/op3/update');
+  });
+
+  it('archives an ended request instead of deleting it, saying what happens', async () => {
+    const queries = listOf([change, draft, ended]);
+    let archived = false;
+    server.use(
+      http.post('/api/alarm/op/update/14/archive', () => {
+        archived = true;
+        return HttpResponse.json(ok({ id: 14 }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithPermissions(<ChangeListPage />, can('view', 'create', 'edit', 'delete'), draft.initiator.username);
+    const endedRow = await rowOf('已驳回的变更');
+    expect(within(endedRow).queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
+    expect(within(await rowOf('提高进料流量高报限值')).queryByRole('button', { name: '归档' })).not.toBeInTheDocument();
+    await user.click(within(endedRow).getByRole('button', { name: '归档' }));
+    expect(
+      await screen.findByText('归档变更单「已驳回的变更」？归档后将从默认列表隐藏，历史记录保留。'),
+    ).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(archived).toBe(true));
+    expect(await screen.findByText('已归档变更单 #14')).toBeInTheDocument();
+    expect(queries.at(-1)?.get('archive')).toBeNull();
+  });
+
+  it('lists archived requests under 已归档, marked and without the archive action', async () => {
+    listOf([change, ended]);
+    const user = userEvent.setup();
+    renderWithPermissions(<ChangeListPage />, can('view', 'delete'), draft.initiator.username);
+    await rowOf('已驳回的变更');
+    const archivedQueries = listOf([{ ...ended, archivedAt: '2026-01-05T01:00:00.000Z' }]);
+    await user.click(within(screen.getByRole('radiogroup', { name: '归档筛选' })).getByText('已归档'));
+    await waitFor(() => expect(archivedQueries.at(-1)?.get('archive')).toBe('archived'));
+    await waitFor(async () => expect(await rowOf('已驳回的变更')).toHaveTextContent('已归档'));
+    const archivedRow = await rowOf('已驳回的变更');
+    expect(within(archivedRow).queryByRole('button', { name: '归档' })).not.toBeInTheDocument();
+  });
+
+  it('offers 接管 of someone else’s draft to a holder of the takeover action, naming the owner', async () => {
+    listOf([change, draft]);
+    let takenOver = false;
+    server.use(
+      http.post('/api/alarm/op/update/13/takeover', () => {
+        takenOver = true;
+        return HttpResponse.json(ok(draft));
+      }),
+    );
+    const user = userEvent.setup();
+    const { unmount } = renderWithPermissions(<ChangeListPage />, can('view', 'edit', 'delete'), 'engineer2');
+    expect(within(await rowOf('降低死区')).queryByRole('button', { name: '接管' })).not.toBeInTheDocument();
+    unmount();
+
+    renderWithPermissions(<ChangeListPage />, can('view', 'edit', 'delete', 'takeover'), 'admin');
+    const othersDraft = await rowOf('降低死区');
+    expect(within(othersDraft).getByText(draft.initiator.name)).toBeInTheDocument();
+    expect(within(othersDraft).queryByRole('button', { name: '编辑' })).not.toBeInTheDocument();
+    expect(within(await rowOf('提高进料流量高报限值')).queryByRole('button', { name: '接管' })).not.toBeInTheDocument();
+    await user.click(within(othersDraft).getByRole('button', { name: '接管' }));
+    expect(
+      await screen.findByText(
+        `接管 ${draft.initiator.name} 的草稿「降低死区」？接管后由你修改、提交或删除，历史记录中记为「转交」。`,
+      ),
+    ).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(takenOver).toBe(true));
+    expect(await screen.findByText('已接管草稿 #13')).toBeInTheDocument();
   });
 
   it('shows the empty state and the server’s message on failure', async () => {

@@ -104,6 +104,7 @@ export const change: ChangeRequestDetail = {
   submittedAt: '2026-01-03T02:00:00.000Z',
   endedAt: null,
   appliedAt: null,
+  archivedAt: null,
   items: [
     {
       id: 1,
@@ -149,7 +150,8 @@ export const approvalDetail: ApprovalDetail = {
   conflicts: [],
   canDecide: true,
   canRevoke: false,
-  canDelete: false,
+  archivedAt: null,
+  canArchive: false,
   change,
 };
 

@@ -43,8 +43,11 @@ export const changeRequests = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
-    /** Ended records deleted from 审批管理 stay for the audit trail that names them. */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * When an ended request was archived (hidden from the default lists, kept whole). The column keeps the
+     * name it had when this was called deleting.
+     */
+    archivedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [

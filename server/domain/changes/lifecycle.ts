@@ -7,7 +7,10 @@
 import { CHANGE_ACTION_LABELS, CHANGE_STATUS_LABELS } from '../../../common/moc';
 import { type ChangeAction, type ChangeStatus, ENDED_CHANGE_STATUSES } from '../../../contract/vocabulary';
 
-/** From which statuses each action may start, and the status it leaves (null: the record goes away). */
+/**
+ * From which statuses each action may start, and the status it leaves (null: the status stays — an archive —
+ * or, for a draft deleted, the record goes away). A submitted request is never deleted, only archived.
+ */
 export const TRANSITIONS: Record<ChangeAction, { from: readonly ChangeStatus[]; to: ChangeStatus | null }> = {
   create: { from: [], to: 'draft' },
   edit: { from: ['draft'], to: 'draft' },
@@ -18,7 +21,9 @@ export const TRANSITIONS: Record<ChangeAction, { from: readonly ChangeStatus[]; 
   revoke: { from: ['pending'], to: 'revoked' },
   apply: { from: ['approved'], to: 'applied' },
   conflict: { from: ['approved'], to: 'approved' },
-  delete: { from: ENDED_CHANGE_STATUSES, to: null },
+  delete: { from: ['draft'], to: null },
+  archive: { from: ENDED_CHANGE_STATUSES, to: null },
+  takeover: { from: ['draft'], to: 'draft' },
 };
 
 export function isEnded(status: ChangeStatus): boolean {

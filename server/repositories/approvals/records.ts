@@ -7,19 +7,21 @@ import type { Page, PageRequest } from '../../../contract/http';
 import type { ApprovalFilters, ApprovalSummary } from '../../../contract/moc';
 import type { Executor } from '../../db';
 import type { Actor } from '../../domain/approvals/progress';
-import { ITEM_COUNT } from '../changes/columns';
+import { archiveWhere, ITEM_COUNT } from '../changes/columns';
 import { containsPattern, pageWindow } from '../listing';
-import { arrayParam, queryRows } from '../raw-sql';
+import { arrayParam, isoTime, queryRows } from '../raw-sql';
 import { INSTANCE_COLUMNS, type InstanceColumns, type LoadedInstance, loadInstances } from './instances';
 
 /** What a summary shows of an approval and its request, with the decision records its step logic needs. */
-export type ApprovalRow = Omit<ApprovalSummary, 'canDecide' | 'canRevoke' | 'canDelete'> & LoadedInstance;
+export type ApprovalRow = Omit<ApprovalSummary, 'canDecide' | 'canRevoke' | 'canArchive'> & LoadedInstance;
 
 const APPROVAL_FROM = sql`approval_instances i join change_requests cr on cr.id = i.change_request_id
   join users u on u.id = cr.initiator_id`;
 
 function approvalWhere(query: ApprovalFilters, actor: Actor): SQL {
-  const parts: SQL[] = [sql`cr.deleted_at is null`];
+  const parts: SQL[] = [];
+  const archived = archiveWhere(query.archive);
+  if (archived) parts.push(archived);
   if (query.scope === 'mine') parts.push(sql`cr.initiator_id = ${actor.id}`);
   if (query.scope === 'todo') {
     parts.push(sql`i.status = 'pending' and exists (
@@ -34,7 +36,7 @@ function approvalWhere(query: ApprovalFilters, actor: Actor): SQL {
   if (query.businessType) parts.push(sql`cr.business_type = ${query.businessType}`);
   const pattern = containsPattern(query.title);
   if (pattern) parts.push(sql`cr.title ilike ${pattern}`);
-  return sql.join(parts, sql` and `);
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
 
 async function approvalRows(where: SQL, tail: SQL, tx: Executor): Promise<ApprovalRow[]> {
@@ -42,7 +44,7 @@ async function approvalRows(where: SQL, tail: SQL, tx: Executor): Promise<Approv
     tx,
     sql`select ${INSTANCE_COLUMNS}, cr.title, cr.reason, cr.risk_level as "riskLevel", cr.business_type as "businessType",
           cr.status as "changeStatus", cr.conflicts, json_build_object('id', u.id, 'username', u.username, 'name', u.name) as initiator,
-          ${ITEM_COUNT} as "itemCount"
+          ${ITEM_COUNT} as "itemCount", ${isoTime('cr.deleted_at')} as "archivedAt"
         from ${APPROVAL_FROM} where ${where} ${tail}`,
   );
   const loaded = await loadInstances(rows, tx);
@@ -68,7 +70,7 @@ export function createApprovalRecordQueries(db: Executor) {
     },
 
     async find(id: number, tx: Executor = db): Promise<ApprovalRow | undefined> {
-      const [row] = await approvalRows(sql`i.id = ${id} and cr.deleted_at is null`, sql``, tx);
+      const [row] = await approvalRows(sql`i.id = ${id}`, sql``, tx);
       return row;
     },
   };

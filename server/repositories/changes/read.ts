@@ -21,14 +21,14 @@ import type { LoadedInstance } from '../approvals/instances';
 import { type ConditionsRepository, POINT_SETTINGS } from '../conditions';
 import { containsPattern, pageWindow } from '../listing';
 import { isoTime, queryRows } from '../raw-sql';
-import { ITEM_COUNT } from './columns';
+import { archiveWhere, ITEM_COUNT } from './columns';
 
 const SUMMARY_COLUMNS = sql`cr.id, cr.title, cr.reason, cr.risk_level as "riskLevel", cr.business_type as "businessType",
   cr.status, json_build_object('id', u.id, 'username', u.username, 'name', u.name) as initiator,
   ${ITEM_COUNT} as "itemCount", un.name as unit, cr.template_id as "templateId", t.name as template, cr.conflicts,
   ${isoTime('cr.created_at')} as "createdAt", ${isoTime('cr.updated_at')} as "updatedAt",
   ${isoTime('cr.submitted_at')} as "submittedAt", ${isoTime('cr.ended_at')} as "endedAt",
-  ${isoTime('cr.applied_at')} as "appliedAt"`;
+  ${isoTime('cr.applied_at')} as "appliedAt", ${isoTime('cr.deleted_at')} as "archivedAt"`;
 
 const SUMMARY_FROM = sql`change_requests cr join users u on u.id = cr.initiator_id
   left join units un on un.id = cr.unit_id left join alarm_templates t on t.id = cr.template_id`;
@@ -53,14 +53,24 @@ function shownInstance(instance: LoadedInstance | undefined) {
 }
 
 function changeWhere(query: ChangeFilters, actorId: number): SQL {
-  const parts = [sql`cr.deleted_at is null`];
+  const parts: SQL[] = [];
+  const archived = archiveWhere(query.archive);
+  if (archived) parts.push(archived);
   if (query.status) parts.push(sql`cr.status = ${query.status}`);
   if (query.businessType) parts.push(sql`cr.business_type = ${query.businessType}`);
   if (query.riskLevel) parts.push(sql`cr.risk_level = ${query.riskLevel}`);
   if (query.mine) parts.push(sql`cr.initiator_id = ${actorId}`);
   const pattern = containsPattern(query.title);
   if (pattern) parts.push(sql`cr.title ilike ${pattern}`);
-  return sql.join(parts, sql` and `);
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+/** What an application wrote to a point's field (the library's audit rows naming the request). */
+export interface AppliedResult {
+  pointId: number;
+  field: string;
+  after: string | null;
+  changedAt: string;
 }
 
 export function createChangeReads(db: Executor, approvals: ApprovalsRepository, conditions: ConditionsRepository) {
@@ -97,8 +107,17 @@ export function createChangeReads(db: Executor, approvals: ApprovalsRepository, 
       return summaries(changeWhere(query, actorId), sql`order by cr.id desc`, tx);
     },
 
+    /** What the request's application wrote, field by field, in the order written. */
+    async appliedResults(id: number, tx: Executor = db): Promise<AppliedResult[]> {
+      return queryRows<AppliedResult>(
+        tx,
+        sql`select c.point_id as "pointId", c.field, c.after, ${isoTime('c.changed_at')} as "changedAt"
+            from alarm_point_changes c where c.change_request_id = ${id} and c.source = 'moc' order by c.id`,
+      );
+    },
+
     async detail(id: number, tx: Executor = db): Promise<ChangeRequestDetail | undefined> {
-      const [summary] = await summaries(sql`cr.id = ${id} and cr.deleted_at is null`, sql``, tx);
+      const [summary] = await summaries(sql`cr.id = ${id}`, sql``, tx);
       if (!summary) return undefined;
       const [extra] = await queryRows<{
         conditionProposal: ConditionProposal | null;

@@ -21,4 +21,6 @@ export interface LockedRequest {
   businessType: BusinessType;
   initiatorId: number;
   title: string;
+  /** Set once an ended request is archived (docs/domain.md): it stays, hidden from the default lists. */
+  archivedAt: Date | null;
 }

@@ -109,14 +109,12 @@ export function createChangeWrites(conditions: ConditionsRepository) {
           businessType: changeRequests.businessType,
           initiatorId: changeRequests.initiatorId,
           title: changeRequests.title,
-          deletedAt: changeRequests.deletedAt,
+          archivedAt: changeRequests.archivedAt,
         })
         .from(changeRequests)
         .where(eq(changeRequests.id, id))
         .for('update');
-      if (!row || row.deletedAt) return undefined;
-      const { deletedAt: _deletedAt, ...request } = row;
-      return request;
+      return row;
     },
 
     /** The items as captured when the request was saved, in their order. */
@@ -219,10 +217,22 @@ export function createChangeWrites(conditions: ConditionsRepository) {
       await tx.delete(changeRequests).where(eq(changeRequests.id, id));
     },
 
-    /** Ended records leave the lists but stay for the audit trail that names them. */
-    async removeEnded(request: LockedRequest, actorId: number, tx: Executor): Promise<void> {
-      await tx.update(changeRequests).set({ deletedAt: new Date() }).where(eq(changeRequests.id, request.id));
-      await logTransition(tx, request.id, 'delete', request.status, null, actorId);
+    /** An ended request leaves the default lists; the row, its items and its log stay (its status too). */
+    async archive(request: LockedRequest, actorId: number, tx: Executor): Promise<void> {
+      const now = new Date();
+      await tx.update(changeRequests).set({ archivedAt: now }).where(eq(changeRequests.id, request.id));
+      await logTransition(tx, request.id, 'archive', request.status, request.status, actorId);
+      request.archivedAt = now;
+    },
+
+    /** A draft changes hands (转交): `comment` names who had it and who has it now. */
+    async takeOver(request: LockedRequest, actorId: number, comment: string, tx: Executor): Promise<void> {
+      await tx
+        .update(changeRequests)
+        .set({ initiatorId: actorId, updatedAt: new Date() })
+        .where(eq(changeRequests.id, request.id));
+      await logTransition(tx, request.id, 'takeover', request.status, request.status, actorId, comment);
+      request.initiatorId = actorId;
     },
   };
 }

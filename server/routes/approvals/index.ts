@@ -1,7 +1,8 @@
 /**
  * 审批管理 `/alarm/approve/list`: approvals listed (待我审批 / 我发起的 / 全部), exported and shown with
  * their steps; approve or reject by an approver of the current step (no route permission beyond view:
- * being the approver is the right), revoke by the initiator while pending, delete of ended records. The
+ * being the approver is the right), revoke by the initiator while pending, archive of ended records (the delete action's right: nothing
+ * submitted is ever deleted). The
  * last approval applies the change in the same transaction. Endpoints: contract/approvals.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -9,11 +10,11 @@ import { BUSINESS_TYPE_LABELS, CHANGE_STATUS_LABELS, DECISION_LABELS, RISK_LEVEL
 import { dateTimeText } from '../../../common/wallClock';
 import { approvalEndpoints } from '../../../contract/approvals';
 import { routePermission } from '../../auth/permissions';
-import { sendXlsx } from '../../export/xlsx';
+import { sendXlsx, timeCell } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
 import type { ApprovalRow } from '../../repositories/approvals/records';
+import { archiveEndedApproval } from '../../use-cases/approvals/archive';
 import { decideApproval } from '../../use-cases/approvals/decide';
-import { removeEndedApproval } from '../../use-cases/approvals/remove';
 import { revokeApproval } from '../../use-cases/approvals/revoke';
 import { approvalsToExport, listApprovals, showApproval } from '../../use-cases/approvals/view';
 import { routeOf } from '../endpoint';
@@ -64,6 +65,7 @@ const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { header: '审批流程', value: (row) => row.flowName, width: 20 },
           { header: '审批进度', value: progress, width: 60 },
           { header: '提交时间', value: (row) => new Date(row.startedAt), width: 20 },
+          { header: '归档时间', value: (row) => timeCell(row.archivedAt), width: 20 },
         ],
       });
     },
@@ -100,12 +102,12 @@ const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.route({
-    ...routeOf(approvalEndpoints.remove),
+    ...routeOf(approvalEndpoints.archive),
     config: { permission: permission('delete') },
     handler: async (request) =>
       ok(
         await app.transaction((tx) =>
-          removeEndedApproval(request.params.id, currentUser(request).id, repositories, tx),
+          archiveEndedApproval(request.params.id, currentUser(request).id, repositories, tx),
         ),
       ),
   });

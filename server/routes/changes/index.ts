@@ -1,26 +1,29 @@
 /**
  * 变更管理 `/alarm/op/update` and its hidden 发起变更 page: change requests listed, exported, shown,
- * created (or drafted from a template evaluation), edited and submitted while drafts, and drafts deleted.
- * The improvement board reads the applied ones. Endpoints: contract/changes.ts.
+ * created (or drafted from a template evaluation), edited and submitted while drafts, drafts deleted or
+ * taken over (接管), ended requests archived, and a request's audit workbook (./audit.ts). The improvement
+ * board reads the applied ones. Endpoints: contract/changes.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { BUSINESS_TYPE_LABELS, CHANGE_STATUS_LABELS, RISK_LEVEL_LABELS } from '../../../common/moc';
 import { changeEndpoints } from '../../../contract/changes';
 import { routePermission } from '../../auth/permissions';
-import { sendXlsx } from '../../export/xlsx';
+import { sendXlsx, timeCell } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
+import { archiveChange } from '../../use-cases/changes/archive';
 import { changeDetail } from '../../use-cases/changes/detail';
 import { draftFromTemplate } from '../../use-cases/changes/from-template';
 import { removeDraft } from '../../use-cases/changes/remove';
 import { saveChange } from '../../use-cases/changes/save';
 import { submitChange } from '../../use-cases/changes/submit';
+import { takeOverDraft } from '../../use-cases/changes/takeover';
 import { routeOf } from '../endpoint';
 import { ok } from '../reply';
+import { registerChangeAudit } from './audit';
 import { registerPointSearch } from './points';
 
 const PATH = '/alarm/op/update';
-const permission = (action: 'view' | 'create' | 'edit' | 'delete') => routePermission(PATH, action);
-const time = (value: string | null) => (value ? new Date(value) : null);
+const permission = (action: 'view' | 'create' | 'edit' | 'delete' | 'takeover') => routePermission(PATH, action);
 
 const changeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { repositories } = app;
@@ -52,9 +55,10 @@ const changeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { header: '变更项', value: (row) => row.itemCount, width: 8 },
           { header: '发起人', value: (row) => row.initiator.name },
           { header: '变更原因', value: (row) => row.reason, width: 40 },
-          { header: '创建时间', value: (row) => time(row.createdAt), width: 20 },
-          { header: '实施时间', value: (row) => time(row.appliedAt), width: 20 },
+          { header: '创建时间', value: (row) => timeCell(row.createdAt), width: 20 },
+          { header: '实施时间', value: (row) => timeCell(row.appliedAt), width: 20 },
           { header: '冲突', value: (row) => row.conflicts.map((conflict) => conflict.message).join('\n'), width: 40 },
+          { header: '归档时间', value: (row) => timeCell(row.archivedAt), width: 20 },
         ],
       }),
   });
@@ -105,6 +109,23 @@ const changeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) =>
       ok(await app.transaction((tx) => removeDraft(request.params.id, currentUser(request).id, repositories, tx))),
   });
+
+  app.route({
+    ...routeOf(changeEndpoints.archive),
+    // Archiving is what removing an ended request from the list means: the delete action's right.
+    config: { permission: permission('delete') },
+    handler: async (request) =>
+      ok(await app.transaction((tx) => archiveChange(request.params.id, currentUser(request).id, repositories, tx))),
+  });
+
+  app.route({
+    ...routeOf(changeEndpoints.takeover),
+    config: { permission: permission('takeover') },
+    handler: async (request) =>
+      ok(await app.transaction((tx) => takeOverDraft(request.params.id, currentUser(request).id, repositories, tx))),
+  });
+
+  registerChangeAudit(app, permission('view'));
 };
 
 export default changeRoutes;

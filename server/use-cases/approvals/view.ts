@@ -1,6 +1,6 @@
 /**
  * 审批管理 as the person asking sees it: approvals listed, exported and shown with what they may do on each
- * (decide on the current step, revoke their own pending request, delete an ended record).
+ * (decide on the current step, revoke their own pending request, archive an ended record).
  */
 import type { Page, PageRequest } from '../../../contract/http';
 import type { ApprovalDetail, ApprovalFilters, ApprovalSummary } from '../../../contract/moc';
@@ -40,7 +40,7 @@ function summaryOf(row: ApprovalRow, actor: Actor): ApprovalSummary {
     ...shown,
     canDecide: canDecide(row.steps, row, records, actor),
     canRevoke: row.status === 'pending' && row.initiator.id === actor.id,
-    canDelete: isEnded(row.changeStatus),
+    canArchive: isEnded(row.changeStatus) && row.archivedAt === null,
   };
 }
 

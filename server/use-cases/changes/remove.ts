@@ -1,4 +1,4 @@
-/** 删除 in 变更管理: only drafts go away here; ended records are deleted from 审批管理. */
+/** 删除 in 变更管理: only drafts go away; a submitted request is never deleted (ended ones are archived). */
 import type { Executor } from '../../db';
 import { transitionRefusal } from '../../domain/changes/lifecycle';
 import { refused } from '../../errors';
@@ -15,13 +15,9 @@ export async function removeDraft(
   const { changes } = repositories;
   const change = await changes.lock(id, tx);
   if (!change) throw missingChange();
+  const refusal = transitionRefusal(change.status, 'delete');
+  if (refusal) throw refused(409, `${refusal}：已提交的变更申请不能删除，已结束的可以归档（历史记录保留）`);
   await requireInitiator(change, actorId, repositories, tx);
-  if (change.status !== 'draft') {
-    throw refused(
-      409,
-      `${transitionRefusal(change.status, 'edit')}：这里只能删除草稿，已结束的记录请在「审批管理」中删除`,
-    );
-  }
   await changes.removeDraft(change.id, tx);
   return { id: change.id };
 }

@@ -1,12 +1,14 @@
 /**
  * One change request in full: its fields, the conflict that stopped it, the items (point, field,
- * before → after, with the value now) or the proposed condition, the approval steps and the transition log.
+ * before → after, with the value now) or the proposed condition, the approval steps and the transition log;
+ * whether it is archived, and its audit workbook (审计导出).
  */
 
 import { CHANGE_ACTION_LABELS, CHANGE_FIELD_LABELS } from '@common/moc';
 import type { ChangeItem, ChangeRequestDetail, ConditionOverride, ConditionProposalView } from '@contract/moc';
 import { CHANGE_FIELDS } from '@contract/vocabulary';
-import { Alert, Descriptions, Divider, Empty, Table, Tag, Timeline, Typography } from 'antd';
+import { Alert, Descriptions, Divider, Empty, Flex, Table, Tag, Timeline, Typography } from 'antd';
+import ExportButton from '@/components/ExportButton';
 import { formatDateTime, formatOptionalDateTime } from '@/utils/datetime';
 import ApprovalSteps from './ApprovalSteps';
 import { type PriorityName, settingText } from './format';
@@ -95,6 +97,17 @@ function ConditionProposalSection({ condition }: { condition: ConditionProposalV
 export default function ChangeDetail({ change }: { change: ChangeRequestDetail }) {
   return (
     <>
+      <Flex justify="flex-end" style={{ marginBottom: 12 }}>
+        <ExportButton route="GET /alarm/op/update/:id/audit" params={{ id: change.id }} label="审计导出" />
+      </Flex>
+      {change.archivedAt && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={`已归档（${formatDateTime(change.archivedAt)}）：不在默认列表中显示，历史记录完整保留`}
+        />
+      )}
       {change.conflicts.length > 0 && (
         <Alert
           type="error"

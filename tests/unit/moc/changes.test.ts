@@ -8,8 +8,14 @@ describe('change request lifecycle', () => {
   it('allows only the transitions of docs/domain.md', () => {
     expect(transitionRefusal('draft', 'submit')).toBeUndefined();
     expect(transitionRefusal('pending', 'edit')).toBe('变更申请当前为「审批中」，不能修改');
-    expect(transitionRefusal('applied', 'delete')).toBeUndefined();
+    expect(transitionRefusal('draft', 'delete')).toBeUndefined();
     expect(transitionRefusal('pending', 'delete')).toMatch(/不能删除/);
+    // A submitted request is never deleted: ended ones are archived.
+    expect(transitionRefusal('applied', 'delete')).toBe('变更申请当前为「已实施」，不能删除');
+    expect(transitionRefusal('applied', 'archive')).toBeUndefined();
+    expect(transitionRefusal('draft', 'archive')).toBe('变更申请当前为「草稿」，不能归档');
+    expect(transitionRefusal('draft', 'takeover')).toBeUndefined();
+    expect(transitionRefusal('pending', 'takeover')).toBe('变更申请当前为「审批中」，不能转交');
     expect(['approved', 'rejected', 'revoked', 'applied'].every((s) => isEnded(s as 'applied'))).toBe(true);
     expect(isEnded('pending')).toBe(false);
   });

@@ -1,7 +1,8 @@
 /**
  * 审批管理: tabs 待我审批 / 我发起的 / 全部. An approver of the current step approves or rejects with a
- * comment; the initiator revokes a pending request (revoke action); ended records are deleted (delete
- * action). A record opens in a drawer with the change and the progress of its steps.
+ * comment; the initiator revokes a pending request (revoke action); ended records are archived (delete
+ * action: nothing submitted is deleted) and listed under 已归档. A record opens in a drawer with the change,
+ * the progress of its steps and its audit export.
  */
 import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { APPROVAL_SCOPE_LABELS } from '@common/moc';
@@ -14,12 +15,13 @@ import { Drawer, Popconfirm, Result, Skeleton, Space, Tabs } from 'antd';
 import type React from 'react';
 import { useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
+import ArchiveFilter, { type Archive, archiveParam } from '@/components/moc/ArchiveFilter';
 import { act } from '@/components/moc/act';
 import ChangeDetail from '@/components/moc/ChangeDetail';
 import { PriorityDictionary } from '@/components/moc/priorities';
 import { businessTypeColumn, changeStatusColumn, RiskTag } from '@/components/moc/Tags';
 import RowAction from '@/components/RowAction';
-import { APPROVAL_PATH, deleteApproval, fetchApproval, fetchApprovals, revokeApproval } from '@/services/moc';
+import { APPROVAL_PATH, archiveApproval, fetchApproval, fetchApprovals, revokeApproval } from '@/services/moc';
 import { formatOptionalDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
 import DecisionModal, { type Deciding } from './components/DecisionModal';
@@ -68,7 +70,8 @@ function ApprovalDrawer({
 export default function ApprovalListPage() {
   const { can } = useAccess();
   const canRevoke = can(permissionString(APPROVAL_PATH, 'revoke'));
-  const canDelete = can(permissionString(APPROVAL_PATH, 'delete'));
+  const canArchive = can(permissionString(APPROVAL_PATH, 'delete'));
+  const [archive, setArchive] = useState<Archive>('active');
   const actionRef = useRef<ActionType>();
   const [scope, setScope] = useState<ApprovalScope>('todo');
   const [filters, setFilters] = useState<ListFilters>({});
@@ -102,21 +105,12 @@ export default function ApprovalListPage() {
           <RowAction>撤回</RowAction>
         </Popconfirm>
       )}
-      {row.canDelete && canDelete && (
+      {row.canArchive && canArchive && (
         <Popconfirm
-          title={`删除「${row.title}」的审批记录？`}
-          onConfirm={() =>
-            act(
-              () => deleteApproval(row.id),
-              `已删除「${row.title}」的审批记录`,
-              () => {
-                if (openId === row.id) setOpenId(undefined);
-                changed();
-              },
-            )
-          }
+          title={`归档「${row.title}」？归档后将从默认列表隐藏，历史记录保留。`}
+          onConfirm={() => act(() => archiveApproval(row.id), `已归档「${row.title}」`, changed)}
         >
-          <RowAction danger>删除</RowAction>
+          <RowAction>归档</RowAction>
         </Popconfirm>
       )}
     </Space>
@@ -157,13 +151,16 @@ export default function ApprovalListPage() {
         headerTitle={APPROVAL_SCOPE_LABELS[scope]}
         actionRef={actionRef}
         columns={columns}
-        params={{ scope }}
+        params={{ scope, archive: archiveParam(archive) }}
         request={tableRequest(fetchApprovals, setFilters)}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: scope === 'todo' ? '没有等待您审批的事项' : '暂无审批记录' }}
-        toolBarRender={() => [<ExportButton key="export" route="GET /alarm/approve/list/export" query={filters} />]}
+        toolBarRender={() => [
+          <ArchiveFilter key="archive" value={archive} onChange={setArchive} />,
+          <ExportButton key="export" route="GET /alarm/approve/list/export" query={filters} />,
+        ]}
       />
       <PriorityDictionary path={APPROVAL_PATH}>
         <ApprovalDrawer

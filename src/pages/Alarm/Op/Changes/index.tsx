@@ -1,16 +1,20 @@
 /**
  * 变更管理: the change requests with status, risk, business type, items and approval progress; a request
- * opens in a drawer (also from the address, `?open=<id>`) with its items, steps and any conflict. Drafts are
- * edited, submitted and deleted here by holders of those actions; 发起变更 opens the hidden form page.
+ * opens in a drawer (also from the address, `?open=<id>`) with its items, steps, any conflict and its audit
+ * export. Drafts are edited, submitted and deleted by their initiator (the owner column says who), taken over
+ * (接管) by a holder of the takeover action; ended requests are archived, never deleted, and listed under
+ * 已归档. 发起变更 opens the hidden form page.
  */
 import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { RISK_LEVEL_LABELS } from '@common/moc';
 import { permissionString } from '@common/routes';
 import type { ChangeRequestSummary } from '@contract/moc';
+import { ENDED_CHANGE_STATUSES } from '@contract/vocabulary';
 import { history, useAccess } from '@umijs/max';
-import { Button, Popconfirm, Space, Tooltip } from 'antd';
+import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
+import ArchiveFilter, { type Archive, archiveParam } from '@/components/moc/ArchiveFilter';
 import { act } from '@/components/moc/act';
 import ChangeDrawer from '@/components/moc/ChangeDrawer';
 import { progressText } from '@/components/moc/format';
@@ -18,16 +22,20 @@ import { PriorityDictionary } from '@/components/moc/priorities';
 import { businessTypeColumn, changeStatusColumn, labelEnum, RiskTag } from '@/components/moc/Tags';
 import RowAction from '@/components/RowAction';
 import {
+  archiveChange,
   CHANGE_CREATE_PAGE,
   CHANGE_PATH,
   deleteChange,
   editDraftPage,
   fetchChanges,
   submitChange,
+  takeOverChange,
 } from '@/services/moc';
 import { formatOptionalDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
 import { getQueryParam } from '@/utils/query';
+
+const isEnded = (status: ChangeRequestSummary['status']) => ENDED_CHANGE_STATUSES.includes(status);
 
 /** The request the address asks to open (`?open=<id>`), once. */
 function changeFromAddress(): number | undefined {
@@ -37,9 +45,14 @@ function changeFromAddress(): number | undefined {
 
 export default function ChangeListPage() {
   const { can, isCurrentUser } = useAccess();
-  const allowed = (action: 'create' | 'edit' | 'delete') => can(permissionString(CHANGE_PATH, action));
+  const allowed = (action: 'create' | 'edit' | 'delete' | 'takeover') => can(permissionString(CHANGE_PATH, action));
   /** A draft is its initiator's to edit, submit or delete (the server refuses anyone else). */
   const ownDraft = (row: ChangeRequestSummary) => row.status === 'draft' && isCurrentUser(row.initiator.username);
+  /** Someone else's draft, which a holder of the takeover action may make theirs. */
+  const othersDraft = (row: ChangeRequestSummary) => row.status === 'draft' && !isCurrentUser(row.initiator.username);
+  /** Ended and still in the default list: archived, never deleted (the delete action's right). */
+  const archivable = (row: ChangeRequestSummary) => isEnded(row.status) && row.archivedAt === null;
+  const [archive, setArchive] = useState<Archive>('active');
   const actionRef = useRef<ActionType>();
   const [filters, setFilters] = useState<ListFilters>({});
   const [openId, setOpenId] = useState<number | undefined>(changeFromAddress);
@@ -56,7 +69,12 @@ export default function ChangeListPage() {
       title: '标题',
       dataIndex: 'title',
       fieldProps: { placeholder: '标题中的文字' },
-      render: (_, row) => <RowAction onClick={() => setOpenId(row.id)}>{row.title}</RowAction>,
+      render: (_, row) => (
+        <>
+          <RowAction onClick={() => setOpenId(row.id)}>{row.title}</RowAction>
+          {row.archivedAt && <Tag style={{ marginLeft: 8 }}>已归档</Tag>}
+        </>
+      ),
     },
     businessTypeColumn(),
     changeStatusColumn((row) => row.status),
@@ -120,10 +138,26 @@ export default function ChangeListPage() {
           )}
           {ownDraft(row) && allowed('delete') && (
             <Popconfirm
-              title={`删除草稿「${row.title}」？`}
+              title={`删除草稿「${row.title}」？草稿未提交过，删除后不可恢复。`}
               onConfirm={() => act(() => deleteChange(row.id), `已删除草稿 #${row.id}`, changed)}
             >
               <RowAction danger>删除</RowAction>
+            </Popconfirm>
+          )}
+          {othersDraft(row) && allowed('takeover') && (
+            <Popconfirm
+              title={`接管 ${row.initiator.name} 的草稿「${row.title}」？接管后由你修改、提交或删除，历史记录中记为「转交」。`}
+              onConfirm={() => act(() => takeOverChange(row.id), `已接管草稿 #${row.id}`, changed)}
+            >
+              <RowAction>接管</RowAction>
+            </Popconfirm>
+          )}
+          {archivable(row) && allowed('delete') && (
+            <Popconfirm
+              title={`归档变更单「${row.title}」？归档后将从默认列表隐藏，历史记录保留。`}
+              onConfirm={() => act(() => archiveChange(row.id), `已归档变更单 #${row.id}`, changed)}
+            >
+              <RowAction>归档</RowAction>
             </Popconfirm>
           )}
         </Space>
@@ -138,11 +172,13 @@ export default function ChangeListPage() {
         headerTitle="变更单"
         actionRef={actionRef}
         columns={columns}
+        params={{ archive: archiveParam(archive) }}
         request={tableRequest(fetchChanges, setFilters)}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}
         scroll={{ x: 'max-content' }}
         toolBarRender={() => [
+          <ArchiveFilter key="archive" value={archive} onChange={setArchive} />,
           <ExportButton key="export" route="GET /alarm/op/update/export" query={filters} />,
           allowed('create') && (
             <Tooltip key="create" title="选择报警点并填写目标值，保存为草稿或直接提交审批">
