@@ -148,6 +148,7 @@ export const approvalDetail: ApprovalDetail = {
   itemCount: 1,
   conflicts: [],
   canDecide: true,
+  decideBlock: null,
   canRevoke: false,
   canDelete: false,
   change,
