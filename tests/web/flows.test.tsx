@@ -123,7 +123,6 @@ describe('审核流程配置 editor', { timeout: 60_000 }, () => {
           name: '模板应用审批',
           businessType: 'alarmChange',
           description: '',
-          active: true,
           steps: [
             { name: '第 1 级审批', mode: 'any', approvers: [{ kind: 'role', id: 4 }] },
             { name: '第 2 级审批', mode: 'all', approvers: [{ kind: 'user', id: 5 }] },

@@ -1,6 +1,6 @@
 /**
  * 审批管理: tabs 待我审批 / 我发起的 / 全部. An approver of the current step approves or rejects with a
- * comment; the initiator revokes a pending request (revoke action); ended records are deleted (delete
+ * comment (where a separation-of-duties rule excludes them, the server's reason is shown instead); the initiator revokes a pending request (revoke action); ended records are deleted (delete
  * action). A record opens in a drawer with the change and the progress of its steps.
  */
 import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
@@ -10,7 +10,7 @@ import type { ApprovalSummary } from '@contract/moc';
 import { APPROVAL_SCOPES, type ApprovalScope, type Decision } from '@contract/vocabulary';
 import { useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Drawer, Popconfirm, Result, Skeleton, Space, Tabs } from 'antd';
+import { Drawer, Popconfirm, Result, Skeleton, Space, Tabs, Typography } from 'antd';
 import type React from 'react';
 import { useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
@@ -94,6 +94,7 @@ export default function ApprovalListPage() {
           </RowAction>
         </>
       )}
+      {row.decideBlock && <Typography.Text type="secondary">{row.decideBlock}</Typography.Text>}
       {row.canRevoke && canRevoke && (
         <Popconfirm
           title={`撤回「${row.title}」的审批？撤回后审批结束。`}
