@@ -3,13 +3,7 @@
  * type and its ordered steps. Saving never changes which flow is active: 审批配置's 启用 does. The shared checks (at least one step, each with an approver) run
  * before sending; a refused save keeps the editor as it is and shows the server's reason. Saved → 审批配置.
  */
-import {
-  ProCard,
-  ProForm,
-  ProFormSelect,
-  ProFormText,
-  ProFormTextArea,
-} from '@ant-design/pro-components';
+import { ProCard, ProForm, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { BUSINESS_TYPE_LABELS } from '@common/moc';
 import { flowStepProblems } from '@common/mocValidation';
 import { permissionString } from '@common/routes';

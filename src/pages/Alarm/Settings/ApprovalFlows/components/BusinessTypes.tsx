@@ -58,7 +58,7 @@ export default function BusinessTypes({ settings, editable, onChanged }: Props) 
           <Descriptions column={1} size="small" aria-label={`业务类型 ${BUSINESS_TYPE_LABELS[setting.businessType]}`}>
             <Descriptions.Item label="启用的流程">
               {setting.activeFlow ? (
-                <Tag color="success">{setting.activeFlow.name}</Tag>
+                <Tag color="success">「{setting.activeFlow.name}」</Tag>
               ) : (
                 <Typography.Text type="danger">无：新的提交将被拒绝</Typography.Text>
               )}
