@@ -451,6 +451,8 @@ export const ApprovalSummary = Type.Object({
   conflicts: Type.Array(ChangeConflict),
   archivedAt: NullableText,
   canDecide: Type.Boolean(),
+  /** Why the signed-in user cannot decide the current step although they are listed on it; null otherwise. */
+  decideBlock: NullableText,
   canRevoke: Type.Boolean(),
   /** Ended and not yet archived. */
   canArchive: Type.Boolean(),
@@ -478,13 +480,15 @@ const FlowStepInput = Type.Object(
 );
 export type FlowStepInput = Static<typeof FlowStepInput>;
 
-/** A flow as the editor saves it: steps in order; `version` on update, the one the editor loaded. */
+/**
+ * A flow as the editor saves it: steps in order; `version` on update, the one the editor loaded. Saving never
+ * changes which flow is active (启用 and 停用 do).
+ */
 export const FlowBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100 }),
     businessType: BusinessType,
     description: Type.Optional(Type.String({ maxLength: 500 })),
-    active: Type.Boolean(),
     steps: Type.Array(FlowStepInput, { maxItems: 20 }),
     version: Type.Optional(Id),
   },
@@ -523,6 +527,28 @@ export const FlowOptions = Type.Object({
   roles: Type.Array(Type.Object({ id: Type.Integer(), name: Text })),
 });
 export type FlowOptions = Static<typeof FlowOptions>;
+
+/**
+ * A business type as 审批配置 shows it: its active flow (null: submissions are refused), its pending requests,
+ * and whether one person decides at most one step of a request, with who set that last and when.
+ */
+export const BusinessTypeSetting = Type.Object({
+  businessType: BusinessType,
+  activeFlow: Nullable(Type.Object({ id: Type.Integer(), name: Text })),
+  pendingCount: Type.Integer(),
+  oneStepPerPerson: Type.Boolean(),
+  updatedBy: NullableText,
+  updatedAt: NullableText,
+});
+export type BusinessTypeSetting = Static<typeof BusinessTypeSetting>;
+
+export const BusinessTypeParams = Type.Object({ businessType: BusinessType });
+
+export const BusinessTypeSettingBody = Type.Object(
+  { oneStepPerPerson: Type.Boolean() },
+  { additionalProperties: false },
+);
+export type BusinessTypeSettingBody = Static<typeof BusinessTypeSettingBody>;
 
 export const Removed = Type.Object({ id: Type.Integer() });
 /** What an archive answers: the id of the record archived (an approval in 审批管理, a request in 变更管理). */

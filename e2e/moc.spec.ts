@@ -43,7 +43,7 @@ async function approve(page: Page, outcome: RegExp) {
   await expect(page.getByText(outcome)).toBeVisible();
 }
 
-test('a limit change submitted by an engineer is applied after two approvers and shows in the library’s audit trail', async ({
+test('a limit change submitted by an engineer, who may not approve it himself, is applied after 审核员 and 批准人 and shows in the library’s audit trail', async ({
   page,
   browser,
 }) => {
@@ -62,7 +62,7 @@ test('a limit change submitted by an engineer is applied after two approvers and
     },
   ]);
   const engineerLink = await userWithRole(api, 'e2e.moc.engineer', '变更发起人', '报警工程师');
-  const reviewerLink = await userWithRole(api, 'e2e.moc.reviewer', '工程审核人', '报警工程师');
+  const reviewerLink = await userWithRole(api, 'e2e.moc.reviewer', '审核员', '审核员');
   const approverLink = await userWithRole(api, 'e2e.moc.approver', '批准人', '审批人');
 
   const engineer = await signIn(browser, engineerLink);
@@ -80,6 +80,27 @@ test('a limit change submitted by an engineer is applied after two approvers and
   const drawer = engineer.getByRole('dialog', { name: `变更单 #${changeId} ${TITLE}` });
   await expect(drawer.getByText('审批中').first()).toBeVisible();
   await expect(drawer.getByRole('table', { name: '变更项' })).toContainText('无 → 95');
+
+  // The engineer is listed on 工程审核 (报警工程师) but is the initiator: 审批管理 says why he cannot act.
+  await engineer.goto('/alarm/approve/list');
+  await engineer.getByRole('tab', { name: '全部' }).click();
+  const own = engineer.getByRole('row', { name: new RegExp(TITLE) });
+  await expect(own).toContainText('发起人不能审批自己的变更');
+  await expect(own.getByRole('button', { name: '通过' })).toHaveCount(0);
+  const refused = await engineer.evaluate(async (id) => {
+    const token = localStorage.getItem('token');
+    const list = await (
+      await fetch('/api/alarm/approve/list?scope=mine', { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    const approval = list.data.list.find((row: { changeRequestId: number }) => row.changeRequestId === Number(id));
+    const answer = await fetch(`/api/alarm/approve/list/${approval.id}/approve`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    return { status: answer.status, msg: (await answer.json()).msg };
+  }, changeId);
+  expect(refused).toEqual({ status: 403, msg: '发起人不能审批自己的变更' });
 
   await approve(await signIn(browser, reviewerLink), /已通过本步审批/);
   await approve(await signIn(browser, approverLink), new RegExp(`变更单 #${changeId} 已实施`));

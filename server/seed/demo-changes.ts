@@ -1,9 +1,10 @@
 /**
  * Demo operating conditions and change management (SEED_DEMO): per unit 正常运行 (active), 开车 and 停车
- * with a few overrides and a switch timeline over the demo month; a two-step flow per business type (the
- * engineers, then the approvers; administrators may act on both steps so that `admin` can try them); and
- * change requests in every state — a draft, one pending at step 1, one at step 2, an applied one (with its
- * audit entries in the library) and a rejected one. Everything goes through the same repositories as the
+ * with a few overrides and a switch timeline over the demo month; a two-step flow per business type, each
+ * step its own roles (工程审核 by 报警工程师 or 审核员, then 批准 by 审批人), and the people to fill them
+ * (`eng`, `reviewer`, `approver`), so that separation of duties holds (docs/domain.md); and change requests by
+ * `eng` in every state — a draft, one pending at step 1, one at step 2, an applied one (with its audit entries
+ * in the library) and a rejected one. Everything goes through the same repositories and use cases as the
  * API, so the demo records are exactly what real use produces.
  */
 import { sql } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import { createApprovalsRepository } from '../repositories/approvals';
 import { type ChangeInput, createChangesRepository } from '../repositories/changes';
 import { createConditionsRepository } from '../repositories/conditions';
 import { queryRows } from '../repositories/raw-sql';
+import { createUsersRepository } from '../repositories/users';
 import { decideStep } from '../use-cases/approvals/decide';
 import { submitDraft } from '../use-cases/changes/submit';
 import { ADMIN_USERNAME, ROLE_NAMES } from './roles';
@@ -89,63 +91,74 @@ export async function seedDemoConditions(tx: Executor, now: number): Promise<voi
   }
 }
 
+/** The demo's people: who drafts changes, who reviews them, who approves them. */
+const DEMO_PEOPLE = [
+  { username: 'eng', name: '报警工程师', role: ROLE_NAMES.engineer },
+  { username: 'reviewer', name: '审核员', role: ROLE_NAMES.reviewer },
+  { username: 'approver', name: '批准人', role: ROLE_NAMES.approver },
+] as const;
+
 export async function seedDemoChanges(tx: Executor): Promise<void> {
-  const [admin] = await queryRows<{ id: number; username: string }>(
-    tx,
-    sql`select id, username from users where username = ${ADMIN_USERNAME}`,
-  );
   const roles = await queryRows<{ id: number; name: string }>(tx, sql`select id, name from roles`);
   const roleId = (name: string) => roles.find((role) => role.name === name)?.id as number;
-  if (!admin) return;
+  const users = createUsersRepository(tx);
+  const people = new Map<string, { id: number; username: string; roleIds: number[] }>();
+  for (const person of DEMO_PEOPLE) {
+    const roleIds = [roleId(person.role)];
+    const user = await users.create({ username: person.username, name: person.name, roleIds }, tx);
+    if (!user) return;
+    people.set(person.role, { id: user.id, username: user.username, roleIds });
+  }
   const approvals = createApprovalsRepository(tx);
   const conditions = createConditionsRepository(tx);
   const changes = createChangesRepository(tx, approvals, conditions);
 
   for (const businessType of BUSINESS_TYPES) {
-    await approvals.saveFlow(
+    const saved = await approvals.saveFlow(
       undefined,
       {
         name: `${BUSINESS_TYPE_LABELS[businessType]}审批流程`,
         businessType,
-        description: '报警工程师审核后由审批人批准',
-        active: true,
+        description: '报警工程师或审核员审核（发起人以外的人）后由审批人批准',
         steps: [
           {
             name: '工程审核',
             mode: 'any',
             approvers: [
               { kind: 'role', id: roleId(ROLE_NAMES.engineer) },
-              { kind: 'role', id: roleId(ROLE_NAMES.admin) },
+              { kind: 'role', id: roleId(ROLE_NAMES.reviewer) },
             ],
           },
-          {
-            name: '批准',
-            mode: 'any',
-            approvers: [
-              { kind: 'role', id: roleId(ROLE_NAMES.approver) },
-              { kind: 'role', id: roleId(ROLE_NAMES.admin) },
-            ],
-          },
+          { name: '批准', mode: 'any', approvers: [{ kind: 'role', id: roleId(ROLE_NAMES.approver) }] },
         ],
       },
-      admin.username,
+      ADMIN_USERNAME,
       tx,
     );
+    const flow = saved.ok && (await approvals.lockFlow(saved.id, tx));
+    if (flow) await approvals.setActive(flow, true, ADMIN_USERNAME, tx);
   }
 
-  const actor = { id: admin.id, username: admin.username, roleIds: [roleId(ROLE_NAMES.admin)] };
+  const initiator = people.get(ROLE_NAMES.engineer);
+  const deciders = [people.get(ROLE_NAMES.reviewer), people.get(ROLE_NAMES.approver)];
+  if (!initiator) return;
   const request = async (input: Omit<ChangeInput, 'condition' | 'templateId' | 'equipmentId'>, decisions: string[]) => {
-    const id = await changes.create({ ...input, condition: null, templateId: null, equipmentId: null }, admin.id, tx);
+    const id = await changes.create(
+      { ...input, condition: null, templateId: null, equipmentId: null },
+      initiator.id,
+      tx,
+    );
     const locked = await changes.lock(id, tx);
     if (decisions[0] === 'draft' || !locked) return;
-    await submitDraft(locked, admin.id, { changes, approvals }, tx);
+    await submitDraft(locked, initiator.id, { changes, approvals }, tx);
     const [{ instanceId }] = await queryRows<{ instanceId: number }>(
       tx,
       sql`select id as "instanceId" from approval_instances where change_request_id = ${id}`,
     );
-    for (const comment of decisions.slice(1)) {
+    for (const [step, comment] of decisions.slice(1).entries()) {
       const decision = comment.startsWith('驳回') ? 'reject' : 'approve';
-      await decideStep(instanceId, actor, decision, comment, { approvals, changes, conditions }, tx);
+      const actor = deciders[step];
+      if (actor) await decideStep(instanceId, actor, decision, comment, { approvals, changes, conditions }, tx);
     }
   };
   const limitItems = (rows: { id: number; limitValue: number | null }[], factor: number): ChangeItemInput[] =>

@@ -12,6 +12,7 @@ export const ROLE_NAMES = {
   engineer: '报警工程师',
   operator: '操作员',
   approver: '审批人',
+  reviewer: '审核员',
 } as const;
 
 const actionRoutes = [...routeIndex.byPath.values()].filter((route) => route.actions?.length);
@@ -55,6 +56,12 @@ export function seededRoles(): { name: string; permissions: string[]; isAdmin: b
     },
     {
       name: ROLE_NAMES.approver,
+      permissions: inTableOrder([...allViews, ...actionsOf('/alarm/approve/list')]),
+      isAdmin: false,
+    },
+    // The first step's reviewer: what 审批人 may do; the flows tell the two apart (docs/domain.md).
+    {
+      name: ROLE_NAMES.reviewer,
       permissions: inTableOrder([...allViews, ...actionsOf('/alarm/approve/list')]),
       isAdmin: false,
     },

@@ -4,12 +4,14 @@
  * places elsewhere that show conditions or start a change.
  */
 import type {
+  BusinessTypeSettingBody,
   ChangeRequestBody,
   ChangeRequestSummary,
   ConditionRequestBody,
   DecisionBody,
   FlowBody,
 } from '@contract/moc';
+import type { BusinessType } from '@contract/vocabulary';
 import { call, type Sent } from './http';
 
 export const WORKING_PATH = '/alarm/op/working';
@@ -90,3 +92,11 @@ export const saveFlow = (body: FlowBody, id?: number) =>
     ? call('POST /alarm/base/examine/config', { body })
     : call('PUT /alarm/base/examine/config/:id', { params: { id }, body });
 export const deleteFlow = (id: number) => call('DELETE /alarm/base/examine/config/:id', { params: { id } });
+/** 启用: the flow replaces its business type's active flow. */
+export const activateFlow = (id: number) => call('POST /alarm/base/examine/config/:id/activate', { params: { id } });
+/** 停用: its business type is left without an active flow. */
+export const deactivateFlow = (id: number) =>
+  call('POST /alarm/base/examine/config/:id/deactivate', { params: { id } });
+export const fetchBusinessTypeSettings = () => call('GET /alarm/base/examine/config/business-types');
+export const saveBusinessTypeSetting = (businessType: BusinessType, body: BusinessTypeSettingBody) =>
+  call('PUT /alarm/base/examine/config/business-types/:businessType', { params: { businessType }, body });

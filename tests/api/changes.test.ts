@@ -259,16 +259,8 @@ describe('change requests API', { timeout: SLOW }, () => {
     const flows = (await f.call('GET', '/alarm/base/examine/config?businessType=templateApplication', f.admin)).json()
       .data.list;
     const flow = flows[0];
-    await f.call('PUT', `/alarm/base/examine/config/${flow.id}`, f.admin, {
-      name: flow.name,
-      businessType: flow.businessType,
-      active: false,
-      steps: flow.steps.map((s: { name: string; mode: string; approvers: { kind: string; id: number }[] }) => ({
-        name: s.name,
-        mode: s.mode,
-        approvers: s.approvers.map(({ kind, id }) => ({ kind, id })),
-      })),
-    });
+    const disabled = await f.call('POST', `/alarm/base/examine/config/${flow.id}/deactivate`, f.admin);
+    expect(disabled.json()).toMatchObject({ code: 0, data: { active: false } });
     const refused = await f.call(
       'POST',
       '/alarm/op/update',

@@ -16,7 +16,6 @@ describe('approval flows API', { timeout: SLOW }, () => {
   const flow = (steps: object[], extra: object = {}) => ({
     name: '新流程',
     businessType: 'alarmChange',
-    active: false,
     steps,
     ...extra,
   });
@@ -38,28 +37,28 @@ describe('approval flows API', { timeout: SLOW }, () => {
     expect((await f.call('POST', '/alarm/base/examine/config', f.engineer, flow([]))).statusCode).toBe(403);
   });
 
-  it('creates an active flow in order, deactivating the type’s other one, and refuses stale edits', async () => {
+  it('creates a flow in order, inactive until 启用 deactivates the type’s other one, and refuses stale edits', async () => {
     const created = await f.call(
       'POST',
       '/alarm/base/examine/config',
       f.admin,
-      flow(
-        [
-          {
-            name: '会签',
-            mode: 'all',
-            approvers: [
-              { kind: 'user', id: f.engineer.id },
-              { kind: 'user', id: f.engineer2.id },
-            ],
-          },
-          { name: '批准', mode: 'any', approvers: [{ kind: 'role', id: f.roleIds.审批人 }] },
-        ],
-        { active: true },
-      ),
+      flow([
+        {
+          name: '会签',
+          mode: 'all',
+          approvers: [
+            { kind: 'user', id: f.engineer.id },
+            { kind: 'user', id: f.engineer2.id },
+          ],
+        },
+        { name: '批准', mode: 'any', approvers: [{ kind: 'role', id: f.roleIds.审批人 }] },
+      ]),
     );
     const saved = created.json().data;
-    expect(saved).toMatchObject({
+    expect(saved).toMatchObject({ active: false });
+    expect(
+      (await f.call('POST', `/alarm/base/examine/config/${saved.id}/activate`, f.admin)).json().data,
+    ).toMatchObject({
       version: 1,
       active: true,
       steps: [
@@ -75,10 +74,7 @@ describe('approval flows API', { timeout: SLOW }, () => {
       'PUT',
       `/alarm/base/examine/config/${saved.id}`,
       f.admin,
-      flow([{ name: '批准', mode: 'any', approvers: [{ kind: 'role', id: f.roleIds.审批人 }] }], {
-        active: true,
-        version: 99,
-      }),
+      flow([{ name: '批准', mode: 'any', approvers: [{ kind: 'role', id: f.roleIds.审批人 }] }], { version: 99 }),
     );
     expect(stale.statusCode).toBe(409);
     const options = (await f.call('GET', '/alarm/base/examine/config/options', f.admin)).json().data;
@@ -102,7 +98,7 @@ describe('approval flows API', { timeout: SLOW }, () => {
     const approvalId = change.approval.approvalId;
     const inUse = await f.call('DELETE', `/alarm/base/examine/config/${active.id}`, f.admin);
     expect(inUse.statusCode).toBe(409);
-    expect(inUse.json().msg).toMatch(/审批中的申请在使用，不能删除/);
+    expect(inUse.json().msg).toMatch(/「报警变更」还有 1 个审批中的申请，不能停用或删除其启用的流程「新流程」/);
 
     const first = (await f.call('POST', `/alarm/approve/list/${approvalId}/approve`, f.engineer, {})).json().data;
     expect(first.currentStep).toBe(1);

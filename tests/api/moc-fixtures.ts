@@ -28,7 +28,7 @@ export interface MocFixture {
   call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, as: TestUser, payload?: object): Promise<Response>;
 }
 
-/** Points FIC-101, FIC-102 (unit 常减压) and TIC-201 (催化); users by role; a two-step flow per business type. */
+/** Points FIC-101, FIC-102 (unit 常减压) and TIC-201 (催化); users by role; a two-step flow per business type, activated. */
 export async function mocFixture(t: TestApp): Promise<MocFixture> {
   const feeder = await t.createUser({ permissions: ['alarm-mock-view'] });
   const fed = await t.app.inject({
@@ -63,13 +63,18 @@ export async function mocFixture(t: TestApp): Promise<MocFixture> {
     const created = await fixture.call('POST', '/alarm/base/examine/config', fixture.admin, {
       name: `${businessType} 流程`,
       businessType,
-      active: true,
       steps: [
         { name: '工程审核', mode: 'any', approvers: [{ kind: 'role', id: fixture.roleIds[ROLE_NAMES.engineer] }] },
         { name: '批准', mode: 'any', approvers: [{ kind: 'role', id: fixture.roleIds[ROLE_NAMES.approver] }] },
       ],
     });
     expect(created.json()).toMatchObject({ code: 0 });
+    const activated = await fixture.call(
+      'POST',
+      `/alarm/base/examine/config/${created.json().data.id}/activate`,
+      fixture.admin,
+    );
+    expect(activated.json()).toMatchObject({ code: 0 });
   }
   return fixture;
 }

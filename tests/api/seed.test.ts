@@ -29,11 +29,16 @@ describe('first-start seeding', { timeout: SLOW }, () => {
       ROLE_NAMES.engineer,
       ROLE_NAMES.operator,
       ROLE_NAMES.approver,
+      ROLE_NAMES.reviewer,
     ]);
+    // The demo plant's people fill the seeded flows' steps, one role per step.
     expect((await database.db.select().from(users)).map((user) => [user.username, user.name])).toEqual([
       ['admin', '管理员'],
+      ['eng', '报警工程师'],
+      ['reviewer', '审核员'],
+      ['approver', '批准人'],
     ]);
-    expect(await database.db.select().from(userRoles)).toHaveLength(1);
+    expect(await database.db.select().from(userRoles)).toHaveLength(4);
   });
 
   it('seeds a demo plant of a few hundred rationalized alarm points in four units', async () => {
@@ -102,6 +107,7 @@ describe('first-start seeding', { timeout: SLOW }, () => {
 
     const approver = await permissionsOf(ROLE_NAMES.approver);
     expect(approver).toEqual([...views, 'alarm-approve-list-revoke', 'alarm-approve-list-delete'].sort(byTable));
+    expect(await permissionsOf(ROLE_NAMES.reviewer)).toEqual(approver);
   });
 
   it('leaves an administrator’s edits to a seeded role alone', async () => {

@@ -6,9 +6,18 @@
  * workbook.
  */
 import * as moc from '@/services/moc';
+import { setToken } from '@/utils/session';
 import { expectWorkbook, realServer, recorded, START } from './harness';
 
 const { api } = realServer();
+
+/** A fresh sign-in token of a demo user, as 权限配置 would issue it. */
+async function tokenOf(username: string): Promise<string> {
+  const { users, tokens } = api().app.repositories;
+  const user = await users.findByUsername(username);
+  if (!user) throw new Error(`the demo seed has no ${username}`);
+  return (await tokens.issue(user.id, 1)).token;
+}
 /** The client with each call noted: every function must be called by the tests below. */
 const client = recorded(moc);
 
@@ -205,12 +214,21 @@ describe('审批管理 calls on the real server', () => {
     expect(revoked.change.status).toBe('revoked');
   });
 
-  it('approves a step and rejects the next with a comment, then archives the ended record', async () => {
+  it('refuses the initiator, approves a step as 审核员 and rejects the next as 审批人, then archives the ended record as 管理员', async () => {
+    // 报警工程师 is listed on the first step, so only the initiator rule keeps him from deciding his own.
+    setToken(await tokenOf('eng'));
     const approval = await submittedChange('审批测试');
+    expect(approval).toMatchObject({ canDecide: false, decideBlock: '发起人不能审批自己的变更' });
+    await expect(client.decideApproval(approval.id, 'approve', { comment: '同意' })).rejects.toMatchObject({
+      message: '发起人不能审批自己的变更',
+    });
+    setToken(await tokenOf('reviewer'));
     const approved = await client.decideApproval(approval.id, 'approve', { comment: '同意' });
     expect(approved.currentStep).toBe(2);
+    setToken(await tokenOf('approver'));
     const rejected = await client.decideApproval(approval.id, 'reject', { comment: '限值依据不足' });
     expect(rejected.status).toBe('rejected');
+    setToken(api().adminToken);
     await expect(client.archiveApproval(approval.id)).resolves.toEqual({ id: approval.id });
     const archived = await client.fetchApprovals({ scope: 'all', archive: 'archived', current: 1, pageSize: 50 });
     expect(archived.list.map((row) => row.id)).toContain(approval.id);
@@ -229,7 +247,6 @@ describe('审批配置 calls on the real server', () => {
     const body = {
       name: '服务调用测试流程',
       businessType: 'alarmChange' as const,
-      active: false,
       steps: [{ name: '审核', mode: 'any' as const, approvers: [{ kind: 'user' as const, id: admin.id }] }],
     };
     const created = await client.saveFlow(body);
@@ -240,9 +257,24 @@ describe('审批配置 calls on the real server', () => {
     ]);
     const page = await client.fetchFlows({ businessType: 'alarmChange', current: 1, pageSize: 20 });
     expect(page.list.map((row) => row.id)).toContain(created.id);
+    const activeOf = async () =>
+      (await client.fetchBusinessTypeSettings()).find((row) => row.businessType === 'alarmChange')?.activeFlow;
+    const seeded = await activeOf();
+    expect(created.active).toBe(false);
+    await expect(client.activateFlow(created.id)).resolves.toMatchObject({ active: true });
+    expect(await activeOf()).toEqual({ id: created.id, name: body.name });
+    if (seeded) await client.activateFlow(seeded.id);
+    await expect(client.deactivateFlow(created.id)).resolves.toMatchObject({ active: false });
     await expect(client.deleteFlow(created.id)).resolves.toEqual({ id: created.id });
     expect(client.flowEditorPage(created.id)).toBe(`/alarm/base/examine/config2/child?id=${created.id}`);
     expect(client.flowEditorPage()).toBe('/alarm/base/examine/config2/child');
+  });
+
+  it('relaxes and restores “one person decides one step” for a business type, naming who did it', async () => {
+    const relaxed = await client.saveBusinessTypeSetting('templateApplication', { oneStepPerPerson: false });
+    expect(relaxed).toMatchObject({ businessType: 'templateApplication', oneStepPerPerson: false, updatedBy: 'admin' });
+    const restored = await client.saveBusinessTypeSetting('templateApplication', { oneStepPerPerson: true });
+    expect(restored.oneStepPerPerson).toBe(true);
   });
 
   it('exports the flows the list’s filters show', async () => {

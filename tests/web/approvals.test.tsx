@@ -128,6 +128,18 @@ describe('审批管理 page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('审批通过，但变更未实施：FIC-101 已被他人修改')).toBeInTheDocument();
   });
 
+  it('says why the user cannot decide a step they are listed on, as the server tells it', async () => {
+    const own: ApprovalDetail = { ...mine, canDecide: false, decideBlock: '发起人不能审批自己的变更' };
+    approvalsBy({ mine: [own] });
+    const user = userEvent.setup();
+    renderWithPermissions(<ApprovalListPage />, can('view'));
+    await user.click(screen.getByRole('tab', { name: '我发起的' }));
+    const row = await rowOf('我发起的变更');
+    expect(row).toHaveTextContent('发起人不能审批自己的变更');
+    expect(within(row).queryByRole('button', { name: '通过' })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: '驳回' })).not.toBeInTheDocument();
+  });
+
   it('shows revoke and archive only with the route actions, and only where the record allows', async () => {
     approvalsBy({ all: [approvalDetail, mine, ended] });
     const user = userEvent.setup();

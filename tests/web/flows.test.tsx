@@ -1,7 +1,7 @@
 /** 审批配置 and the full-screen 审核流程配置 editor: list, delete refusal, steps added / removed / reordered, checks, saving. */
 
 import { permissionString } from '@common/routes';
-import type { FlowOptions } from '@contract/moc';
+import type { ApprovalFlow, BusinessTypeSetting, FlowOptions } from '@contract/moc';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -11,7 +11,36 @@ import { mockApi, startAppRuntime } from './helpers';
 import { flow, page, refusal } from './moc-fixtures';
 import { ok, renderWithPermissions } from './render';
 
-const server = mockApi();
+const settings: BusinessTypeSetting[] = [
+  {
+    businessType: 'alarmChange',
+    activeFlow: { id: 1, name: '报警变更两级审批' },
+    pendingCount: 0,
+    oneStepPerPerson: true,
+    updatedBy: null,
+    updatedAt: null,
+  },
+  {
+    businessType: 'operatingCondition',
+    activeFlow: null,
+    pendingCount: 0,
+    oneStepPerPerson: false,
+    updatedBy: 'admin',
+    updatedAt: '2026-01-04T02:00:00.000Z',
+  },
+  {
+    businessType: 'templateApplication',
+    activeFlow: null,
+    pendingCount: 0,
+    oneStepPerPerson: true,
+    updatedBy: null,
+    updatedAt: null,
+  },
+];
+
+const server = mockApi(
+  http.get('/api/alarm/base/examine/config/business-types', () => HttpResponse.json(ok(settings))),
+);
 startAppRuntime();
 configure({ asyncUtilTimeout: 5000 });
 
@@ -55,6 +84,58 @@ describe('审批配置 page', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
     expect(await screen.findByText('该流程有 1 个审批中的申请，不能删除')).toBeInTheDocument();
     expect(screen.getByText('报警变更两级审批')).toBeInTheDocument();
+  });
+
+  it('shows each business type’s active flow, and activates only after naming the flow it replaces', async () => {
+    const draft: ApprovalFlow = { ...flow, id: 2, name: '报警变更三级审批', active: false };
+    const activated: number[] = [];
+    const deactivated: number[] = [];
+    const relaxed: unknown[] = [];
+    server.use(
+      http.get('/api/alarm/base/examine/config', () => HttpResponse.json(page([flow, draft]))),
+      http.post('/api/alarm/base/examine/config/2/activate', () => {
+        activated.push(2);
+        return HttpResponse.json(ok({ ...draft, active: true }));
+      }),
+      http.post('/api/alarm/base/examine/config/1/deactivate', () => {
+        deactivated.push(1);
+        return HttpResponse.json(ok({ ...flow, active: false }));
+      }),
+      http.put('/api/alarm/base/examine/config/business-types/alarmChange', async ({ request }) => {
+        relaxed.push(await request.json());
+        return HttpResponse.json(ok({ ...settings[0], oneStepPerPerson: false, updatedBy: 'admin' }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithPermissions(<FlowListPage />, can('view', 'edit'));
+    expect(await screen.findAllByText('无：新的提交将被拒绝')).toHaveLength(2);
+    expect(screen.getByText(/^admin 2026-01-04/)).toBeInTheDocument();
+
+    const draftRow = (await screen.findByText('报警变更三级审批')).closest('tr') as HTMLElement;
+    await user.click(within(draftRow).getByRole('button', { name: '启用' }));
+    expect(
+      await screen.findByText(
+        '启用「报警变更三级审批」？它将替换「报警变更」当前启用的流程「报警变更两级审批」，之后的提交使用新流程。',
+      ),
+    ).toBeInTheDocument();
+    expect(activated).toEqual([]);
+    await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(activated).toEqual([2]));
+
+    const activeRow = (await screen.findByText('报警变更两级审批')).closest('tr') as HTMLElement;
+    await user.click(within(activeRow).getByRole('button', { name: '停用' }));
+    expect(
+      await screen.findByText('停用「报警变更两级审批」？之后「报警变更」没有启用的审批流程，新的提交将被拒绝。'),
+    ).toBeInTheDocument();
+    const confirms = await screen.findAllByRole('button', { name: /确\s*定|OK/ });
+    await user.click(confirms[confirms.length - 1]);
+    await waitFor(() => expect(deactivated).toEqual([1]));
+
+    await user.click(screen.getByRole('switch', { name: '「报警变更」同一人只能审批一个步骤' }));
+    expect(await screen.findByText(/放宽「报警变更」的规则.*发起人仍不能审批自己的变更/)).toBeInTheDocument();
+    const last = await screen.findAllByRole('button', { name: /确\s*定|OK/ });
+    await user.click(last[last.length - 1]);
+    await waitFor(() => expect(relaxed).toEqual([{ oneStepPerPerson: false }]));
   });
 
   it('shows the empty state', async () => {
@@ -123,7 +204,6 @@ describe('审核流程配置 editor', { timeout: 60_000 }, () => {
           name: '模板应用审批',
           businessType: 'alarmChange',
           description: '',
-          active: true,
           steps: [
             { name: '第 1 级审批', mode: 'any', approvers: [{ kind: 'role', id: 4 }] },
             { name: '第 2 级审批', mode: 'all', approvers: [{ kind: 'user', id: 5 }] },

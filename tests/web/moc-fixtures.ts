@@ -149,6 +149,7 @@ export const approvalDetail: ApprovalDetail = {
   itemCount: 1,
   conflicts: [],
   canDecide: true,
+  decideBlock: null,
   canRevoke: false,
   archivedAt: null,
   canArchive: false,

@@ -139,3 +139,27 @@ export const approvalDecisions = pgTable(
 export type ApprovalFlowRow = typeof approvalFlows.$inferSelect;
 export type ApprovalInstanceRow = typeof approvalInstances.$inferSelect;
 export type ApprovalDecisionRow = typeof approvalDecisions.$inferSelect;
+
+/**
+ * The separation-of-duties setting of a business type (docs/domain.md, "Separation-of-duties rules"): whether
+ * one person decides at most one step of one request. No row: the rule holds. Who changed it last and when.
+ */
+export const approvalBusinessSettings = pgTable('approval_business_settings', {
+  businessType: text('business_type', { enum: BUSINESS_TYPES }).primaryKey(),
+  oneStepPerPerson: boolean('one_step_per_person').notNull().default(true),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
+
+/** Every change of that setting: the audit of who relaxed or restored the rule, and when. */
+export const approvalBusinessSettingChanges = pgTable(
+  'approval_business_setting_changes',
+  {
+    id: serial('id').primaryKey(),
+    businessType: text('business_type', { enum: BUSINESS_TYPES }).notNull(),
+    oneStepPerPerson: boolean('one_step_per_person').notNull(),
+    changedBy: text('changed_by').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [index('approval_business_setting_changes_type_idx').on(table.businessType, table.changedAt)],
+);

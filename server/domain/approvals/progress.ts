@@ -11,6 +11,7 @@ import type { ApprovalStatus, Decision, StepMode, StepState } from '../../../con
 
 export interface StepSpec {
   position: number;
+  name: string;
   mode: StepMode;
   approvers: readonly Approver[];
 }
@@ -49,8 +50,26 @@ export function stepOutcome(step: StepSpec, decisions: readonly DecisionRecord[]
   return step.approvers.every((approver) => satisfied.has(key(approver))) ? 'approved' : 'open';
 }
 
+/**
+ * Separation of duties on a request (docs/domain.md, "Separation-of-duties rules"): its initiator never
+ * decides; with `oneStepPerPerson` (the business type's setting) nobody decides two of its steps.
+ */
+export interface SeparationRules {
+  initiatorId: number;
+  oneStepPerPerson: boolean;
+}
+
+export const INITIATOR_REFUSAL = '发起人不能审批自己的变更';
+
+export const otherStepRefusal = (step: Pick<StepSpec, 'position' | 'name'>) =>
+  `你已审批本申请的第 ${step.position} 步「${step.name}」：同一人只能审批同一申请的一个步骤`;
+
+export type DecideRefusal =
+  | { ok: false; reason: 'ended' | 'notApprover' | 'alreadyDecided' | 'initiator' }
+  | { ok: false; reason: 'otherStep'; step: StepSpec };
+
 export type DecideResult =
-  | { ok: false; reason: 'ended' | 'notApprover' | 'alreadyDecided' }
+  | DecideRefusal
   | {
       ok: true;
       /** What to record with the decision. */
@@ -66,14 +85,17 @@ export function decide(
   decisions: readonly DecisionRecord[],
   actor: Actor,
   decision: Decision,
+  rules: SeparationRules,
 ): DecideResult {
   const step = steps.find((candidate) => candidate.position === state.currentStep);
   if (state.status !== 'pending' || !step) return { ok: false, reason: 'ended' };
   const matched = matchedApprovers(step, actor);
   if (!matched.length) return { ok: false, reason: 'notApprover' };
-  if (decisions.some((previous) => previous.step === step.position && previous.userId === actor.id)) {
-    return { ok: false, reason: 'alreadyDecided' };
-  }
+  if (actor.id === rules.initiatorId) return { ok: false, reason: 'initiator' };
+  const own = decisions.filter((previous) => previous.userId === actor.id);
+  if (own.some((previous) => previous.step === step.position)) return { ok: false, reason: 'alreadyDecided' };
+  const other = rules.oneStepPerPerson && steps.find((candidate) => own.some((d) => d.step === candidate.position));
+  if (other) return { ok: false, reason: 'otherStep', step: other };
   const outcome = stepOutcome(step, [...decisions, { step: step.position, userId: actor.id, decision, matched }]);
   if (outcome === 'rejected') return { ok: true, matched, outcome: { kind: 'rejected' } };
   if (outcome === 'open') return { ok: true, matched, outcome: { kind: 'waiting' } };
@@ -85,14 +107,34 @@ export function decide(
   };
 }
 
-/** Whether the actor may decide now: an approver of the current step who has not decided on it yet. */
-export function canDecide(
+/**
+ * Whether the actor may decide now (an approver of the current step whom no rule excludes) and, when they are
+ * listed on the step but excluded, why.
+ */
+export function decideStanding(
   steps: readonly StepSpec[],
   state: { status: ApprovalStatus; currentStep: number | null },
   decisions: readonly DecisionRecord[],
   actor: Actor,
-): boolean {
-  return decide(steps, state, decisions, actor, 'approve').ok;
+  rules: SeparationRules,
+): { canDecide: boolean; decideBlock: string | null } {
+  const result = decide(steps, state, decisions, actor, 'approve', rules);
+  if (result.ok) return { canDecide: true, decideBlock: null };
+  return { canDecide: false, decideBlock: refusalReason(result) };
+}
+
+/** The Chinese reason of a refusal the approver can do nothing about; null when they are simply not listed. */
+export function refusalReason(refusal: DecideRefusal): string | null {
+  switch (refusal.reason) {
+    case 'initiator':
+      return INITIATOR_REFUSAL;
+    case 'otherStep':
+      return otherStepRefusal(refusal.step);
+    case 'alreadyDecided':
+      return '你已审批过当前步骤，请等待其他审批人';
+    default:
+      return null;
+  }
 }
 
 /** How each step stands, for the progress display. */

@@ -21,7 +21,16 @@ import { arrayParam, isoTime, queryRows } from '../raw-sql';
 
 export type FlowSaveResult =
   | { ok: true; id: number }
-  | { ok: false; reason: 'missing' | 'duplicate' | 'stale'; updatedBy?: string };
+  | { ok: false; reason: 'missing' | 'duplicate' | 'stale' | 'activeType'; updatedBy?: string };
+
+/** The flow as found and locked for a change of its state, with the pending requests of its business type. */
+export interface LockedFlow {
+  id: number;
+  name: string;
+  businessType: BusinessType;
+  active: boolean;
+  pendingOfType: number;
+}
 
 /** Named approvers of flows: users by name, roles by name. */
 async function approverNames(approvers: readonly Approver[], tx: Executor): Promise<NamedApprover[]> {
@@ -163,39 +172,26 @@ export function createFlowQueries(db: Executor) {
     },
 
     /**
-     * Creates (no id) or replaces a flow with its steps. An active flow deactivates the other active flow of
-     * its business type. A stale `version` is refused.
+     * Creates (no id, inactive) or replaces a flow with its steps; which flow is active is left alone. A stale
+     * `version` is refused.
      */
     async saveFlow(id: number | undefined, body: FlowBody, username: string, tx: Executor): Promise<FlowSaveResult> {
       const fields = {
         name: body.name.trim(),
         businessType: body.businessType,
         description: body.description?.trim() ?? '',
-        active: body.active,
       };
       const [clash] = await tx
         .select({ id: approvalFlows.id })
         .from(approvalFlows)
         .where(and(eq(approvalFlows.name, fields.name), id === undefined ? undefined : ne(approvalFlows.id, id)));
       if (clash) return { ok: false, reason: 'duplicate' };
-      if (fields.active) {
-        await tx
-          .update(approvalFlows)
-          .set({ active: false, updatedAt: new Date(), updatedBy: username })
-          .where(
-            and(
-              eq(approvalFlows.businessType, fields.businessType),
-              eq(approvalFlows.active, true),
-              id === undefined ? undefined : ne(approvalFlows.id, id),
-            ),
-          );
-      }
       let flowId: number;
       try {
         if (id === undefined) {
           const [row] = await tx
             .insert(approvalFlows)
-            .values({ ...fields, createdBy: username, updatedBy: username })
+            .values({ ...fields, active: false, createdBy: username, updatedBy: username })
             .returning({ id: approvalFlows.id });
           flowId = row.id;
         } else {
@@ -204,6 +200,8 @@ export function createFlowQueries(db: Executor) {
           if (body.version !== undefined && body.version !== current.version) {
             return { ok: false, reason: 'stale', updatedBy: current.updatedBy };
           }
+          if (current.active && current.businessType !== fields.businessType)
+            return { ok: false, reason: 'activeType' };
           await tx
             .update(approvalFlows)
             .set({ ...fields, version: current.version + 1, updatedBy: username, updatedAt: new Date() })
@@ -230,6 +228,39 @@ export function createFlowQueries(db: Executor) {
         );
       }
       return { ok: true, id: flowId };
+    },
+
+    /** The flow locked for this transaction, with the pending requests of its type; undefined when missing. */
+    async lockFlow(id: number, tx: Executor): Promise<LockedFlow | undefined> {
+      const [flow] = await tx.select().from(approvalFlows).where(eq(approvalFlows.id, id)).for('update');
+      if (!flow) return undefined;
+      const [{ pending }] = await queryRows<{ pending: number }>(
+        tx,
+        sql`select count(*)::int as pending from change_requests
+            where business_type = ${flow.businessType} and status = 'pending' and deleted_at is null`,
+      );
+      return { id, name: flow.name, businessType: flow.businessType, active: flow.active, pendingOfType: pending };
+    },
+
+    /** 启用 (the type's other active flow, if any, is no longer) or 停用 of the flow. */
+    async setActive(flow: LockedFlow, active: boolean, username: string, tx: Executor): Promise<void> {
+      const stamp = { updatedAt: new Date(), updatedBy: username };
+      if (active) {
+        await tx
+          .update(approvalFlows)
+          .set({ active: false, ...stamp })
+          .where(
+            and(
+              eq(approvalFlows.businessType, flow.businessType),
+              eq(approvalFlows.active, true),
+              ne(approvalFlows.id, flow.id),
+            ),
+          );
+      }
+      await tx
+        .update(approvalFlows)
+        .set({ active, ...stamp })
+        .where(eq(approvalFlows.id, flow.id));
     },
 
     /** Deletes a flow no pending approval uses; ended approvals keep its name. */

@@ -13,7 +13,8 @@ import { arrayParam, isoTime, queryRows } from '../raw-sql';
 import { INSTANCE_COLUMNS, type InstanceColumns, type LoadedInstance, loadInstances } from './instances';
 
 /** What a summary shows of an approval and its request, with the decision records its step logic needs. */
-export type ApprovalRow = Omit<ApprovalSummary, 'canDecide' | 'canRevoke' | 'canArchive'> & LoadedInstance;
+export type ApprovalRow = Omit<ApprovalSummary, 'canDecide' | 'decideBlock' | 'canRevoke' | 'canArchive'> &
+  LoadedInstance;
 
 const APPROVAL_FROM = sql`approval_instances i join change_requests cr on cr.id = i.change_request_id
   join users u on u.id = cr.initiator_id`;
@@ -29,8 +30,11 @@ function approvalWhere(query: ApprovalFilters, actor: Actor): SQL {
       where s.instance_id = i.id and s.position = i.current_step
         and ((a ->> 'kind' = 'user' and (a ->> 'id')::int = ${actor.id})
           or (a ->> 'kind' = 'role' and (a ->> 'id')::int = any(${arrayParam([...actor.roleIds])}::int[]))))
+      and cr.initiator_id <> ${actor.id}
       and not exists (select 1 from approval_decisions d
-        where d.instance_id = i.id and d.step = i.current_step and d.user_id = ${actor.id})`);
+        where d.instance_id = i.id and d.user_id = ${actor.id} and (d.step = i.current_step
+          or coalesce((select one_step_per_person from approval_business_settings b
+            where b.business_type = cr.business_type), true)))`);
   }
   if (query.status) parts.push(sql`cr.status = ${query.status}`);
   if (query.businessType) parts.push(sql`cr.business_type = ${query.businessType}`);

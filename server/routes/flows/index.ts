@@ -1,6 +1,7 @@
 /**
  * 审批配置 `/alarm/base/examine/config` and its full-screen editor: approval flows per business type,
- * listed, exported, shown, created, replaced and deleted (refused while pending approvals use the flow).
+ * listed, exported, shown, created, replaced, activated, deactivated and deleted; the business types with
+ * their active flow and separation-of-duties setting.
  * Endpoints: contract/flows.ts; rules: docs/domain.md.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -12,8 +13,10 @@ import { routePermission } from '../../auth/permissions';
 import { refused } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
+import { setFlowActive } from '../../use-cases/flows/activate';
 import { removeApprovalFlow } from '../../use-cases/flows/remove';
 import { missingFlow, saveApprovalFlow } from '../../use-cases/flows/save';
+import { setOneStepPerPerson } from '../../use-cases/flows/settings';
 import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 import { requiredText } from '../text';
@@ -82,6 +85,29 @@ const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.route({
+    ...routeOf(flowEndpoints.businessTypes),
+    config: { permission: permission('view') },
+    handler: async () => ok(await approvals.businessTypeSettings()),
+  });
+
+  app.route({
+    ...routeOf(flowEndpoints.updateBusinessType),
+    config: { permission: permission('edit') },
+    handler: async (request) =>
+      ok(
+        await app.transaction((tx) =>
+          setOneStepPerPerson(
+            request.params.businessType,
+            request.body.oneStepPerPerson,
+            currentUser(request).username,
+            repositories,
+            tx,
+          ),
+        ),
+      ),
+  });
+
+  app.route({
     ...routeOf(flowEndpoints.detail),
     config: { permission: permission('view') },
     handler: async (request) => {
@@ -102,6 +128,22 @@ const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { permission: permission('edit') },
     handler: async (request) => ok(await save(request.params.id, request.body, currentUser(request).username)),
   });
+
+  for (const [route, active] of [
+    [flowEndpoints.activate, true],
+    [flowEndpoints.deactivate, false],
+  ] as const) {
+    app.route({
+      ...routeOf(route),
+      config: { permission: permission('edit') },
+      handler: async (request) =>
+        ok(
+          await app.transaction((tx) =>
+            setFlowActive(request.params.id, active, currentUser(request).username, repositories, tx),
+          ),
+        ),
+    });
+  }
 
   app.route({
     ...routeOf(flowEndpoints.remove),

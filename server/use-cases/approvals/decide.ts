@@ -7,7 +7,7 @@
 import type { ApprovalDetail } from '../../../contract/moc';
 import type { Decision } from '../../../contract/vocabulary';
 import type { Executor } from '../../db';
-import { decide } from '../../domain/approvals/progress';
+import { type DecideRefusal, decide, refusalReason } from '../../domain/approvals/progress';
 import { ApiError, refused } from '../../errors';
 import type { Repositories } from '../../repositories';
 import { applyChange } from '../changes/apply';
@@ -16,13 +16,18 @@ import { type ApprovalActor, approvalActor, approvalDetail, type SignedInUser } 
 
 type Needs = Pick<Repositories, 'approvals' | 'changes' | 'conditions'>;
 
-const DECIDE_REFUSALS = {
-  ended: () => refused(409, '该审批已结束或已进入其他步骤，请刷新后查看'),
-  notApprover: () => new ApiError(403, 403, '你不是当前审批步骤的审批人，不能审批'),
-  alreadyDecided: () => refused(409, '你已审批过当前步骤，请等待其他审批人'),
-};
+/** The refusal of a decision: ended or decided (409); not an approver, the initiator, or a second step (403). */
+function decideRefusal(refusal: DecideRefusal): ApiError {
+  if (refusal.reason === 'ended') return refused(409, '该审批已结束或已进入其他步骤，请刷新后查看');
+  if (refusal.reason === 'notApprover') return new ApiError(403, 403, '你不是当前审批步骤的审批人，不能审批');
+  const reason = refusalReason(refusal) as string;
+  return refusal.reason === 'alreadyDecided' ? refused(409, reason) : new ApiError(403, 403, reason);
+}
 
-/** The decision on the current step, or its refusal: not found (404), not an approver (403), ended or decided (409). */
+/**
+ * The decision on the current step, or its refusal (404, 403, 409): separation of duties as the request's
+ * business type sets it (docs/domain.md, "Separation-of-duties rules").
+ */
 export async function decideStep(
   approvalId: number,
   actor: ApprovalActor,
@@ -33,8 +38,12 @@ export async function decideStep(
 ): Promise<void> {
   const { approvals, changes } = repositories;
   const { instance, request } = await lockApproval(approvalId, repositories, tx);
-  const result = decide(instance.steps, instance, instance.records, actor, decision);
-  if (!result.ok) throw DECIDE_REFUSALS[result.reason]();
+  const rules = {
+    initiatorId: request.initiatorId,
+    oneStepPerPerson: await approvals.oneStepPerPerson(request.businessType, tx),
+  };
+  const result = decide(instance.steps, instance, instance.records, actor, decision, rules);
+  if (!result.ok) throw decideRefusal(result);
   await approvals.recordDecision(
     { id: approvalId, step: instance.currentStep as number },
     { userId: actor.id, decision, comment, matched: result.matched },

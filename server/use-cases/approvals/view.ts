@@ -5,7 +5,7 @@
 import type { Page, PageRequest } from '../../../contract/http';
 import type { ApprovalDetail, ApprovalFilters, ApprovalSummary } from '../../../contract/moc';
 import type { Executor } from '../../db';
-import { type Actor, canDecide } from '../../domain/approvals/progress';
+import { type Actor, decideStanding } from '../../domain/approvals/progress';
 import { isEnded } from '../../domain/changes/lifecycle';
 import { refused } from '../../errors';
 import type { Repositories } from '../../repositories';
@@ -34,11 +34,15 @@ export async function approvalActor(
   return { id: user.id, username: user.username, roleIds: roles.map((role) => role.id) };
 }
 
-function summaryOf(row: ApprovalRow, actor: Actor): ApprovalSummary {
+/** The business types' "one person decides one step" settings, as the summaries need them. */
+type OneStepPerPerson = ReadonlyMap<ApprovalRow['businessType'], boolean>;
+
+function summaryOf(row: ApprovalRow, actor: Actor, oneStepPerPerson: OneStepPerPerson): ApprovalSummary {
   const { records, ...shown } = row;
+  const rules = { initiatorId: row.initiator.id, oneStepPerPerson: oneStepPerPerson.get(row.businessType) ?? true };
   return {
     ...shown,
-    canDecide: canDecide(row.steps, row, records, actor),
+    ...decideStanding(row.steps, row, records, actor, rules),
     canRevoke: row.status === 'pending' && row.initiator.id === actor.id,
     canArchive: isEnded(row.changeStatus) && row.archivedAt === null,
   };
@@ -53,7 +57,8 @@ export async function listApprovals(
 ): Promise<Page<ApprovalSummary>> {
   const actor = await approvalActor(user, repositories);
   const found = await repositories.approvals.page(filters, page, actor);
-  return { ...found, list: found.list.map((row) => summaryOf(row, actor)) };
+  const settings = await repositories.approvals.oneStepPerPersonByType();
+  return { ...found, list: found.list.map((row) => summaryOf(row, actor, settings)) };
 }
 
 /** Every approval of the list's filters, newest first, with its steps and decisions (the export). */
@@ -74,7 +79,8 @@ export async function approvalDetail(
 ): Promise<ApprovalDetail> {
   const row = await repositories.approvals.find(id, tx);
   if (!row) throw missingApproval();
-  return { ...summaryOf(row, actor), change: await changeDetail(row.changeRequestId, repositories, tx) };
+  const settings = await repositories.approvals.oneStepPerPersonByType(tx);
+  return { ...summaryOf(row, actor, settings), change: await changeDetail(row.changeRequestId, repositories, tx) };
 }
 
 /** 查看 of an approval by the signed-in user. */

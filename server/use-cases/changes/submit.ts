@@ -1,12 +1,14 @@
 /**
  * Submitting a draft (docs/domain.md#change-management-and-approvals): draft → pending, with its
  * approval started on the active flow of its business type. Refused while the request is not a draft, when
- * an item's point moved since the draft captured it (edit the draft to see the current values), or when
- * the business type has no active flow.
+ * an item's point moved since the draft captured it (edit the draft to see the current values), when
+ * the business type has no active flow, or when a step of that flow has nobody the separation-of-duties rules
+ * let decide it (docs/domain.md, "Separation-of-duties rules").
  */
 import { FLOW_MISSING_MESSAGE } from '../../../common/moc';
 import type { ChangeRequestDetail } from '../../../contract/moc';
 import type { Executor } from '../../db';
+import { undecidableStep } from '../../domain/approvals/separation';
 import { itemConflicts } from '../../domain/changes/items';
 import { transitionRefusal } from '../../domain/changes/lifecycle';
 import { refused } from '../../errors';
@@ -38,6 +40,15 @@ export async function submitDraft(request: LockedRequest, actorId: number, repos
   }
   const flow = await approvals.activeFlow(request.businessType, tx);
   if (!flow?.steps.length) throw refused(400, FLOW_MISSING_MESSAGE(request.businessType));
+  const undecidable = undecidableStep(
+    flow.steps,
+    await approvals.approverCandidates(
+      flow.steps.flatMap((step) => step.approvers),
+      tx,
+    ),
+    { initiatorId: request.initiatorId, oneStepPerPerson: await approvals.oneStepPerPerson(request.businessType, tx) },
+  );
+  if (undecidable) throw refused(400, undecidable);
   await approvals.start(request.id, flow, tx);
   await changes.markSubmitted(request, actorId, tx);
 }

@@ -1,6 +1,7 @@
 /**
  * 审批配置's 保存: a flow created or replaced with its steps, refused when an approver names no enabled user
- * or no role, when the name is taken, or when someone else saved the flow since it was loaded.
+ * or no role, when the name is taken, when someone else saved the flow since it was loaded, or when the
+ * active flow would change its business type. Saving never changes which flow is active (./activate.ts).
  */
 import type { ApprovalFlow, FlowBody } from '../../../contract/moc';
 import type { Executor } from '../../db';
@@ -27,6 +28,8 @@ export async function saveApprovalFlow(
   if (!result.ok) {
     if (result.reason === 'duplicate') throw refused(409, `流程名称「${body.name}」已存在，请换一个`);
     if (result.reason === 'stale') throw refused(409, `该流程已被${result.updatedBy || '他人'}修改，请刷新后重新编辑`);
+    if (result.reason === 'activeType')
+      throw refused(409, '启用中的流程不能更改业务类型：请先停用该流程或新建一个流程');
     throw missingFlow();
   }
   const flow = await approvals.flow(result.id, tx);

@@ -1,6 +1,7 @@
 /**
  * 审批管理: tabs 待我审批 / 我发起的 / 全部. An approver of the current step approves or rejects with a
- * comment; the initiator revokes a pending request (revoke action); ended records are archived (delete
+ * comment (where a separation-of-duties rule excludes them, the server's reason is shown instead);
+ * the initiator revokes a pending request (revoke action); ended records are archived (delete
  * action: nothing submitted is deleted) and listed under 已归档. A record opens in a drawer with the change,
  * the progress of its steps and its audit export.
  */
@@ -11,7 +12,7 @@ import type { ApprovalSummary } from '@contract/moc';
 import { APPROVAL_SCOPES, type ApprovalScope, type Decision } from '@contract/vocabulary';
 import { useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Drawer, Popconfirm, Result, Skeleton, Space, Tabs } from 'antd';
+import { Drawer, Popconfirm, Result, Skeleton, Space, Tabs, Typography } from 'antd';
 import type React from 'react';
 import { useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
@@ -97,6 +98,7 @@ export default function ApprovalListPage() {
           </RowAction>
         </>
       )}
+      {row.decideBlock && <Typography.Text type="secondary">{row.decideBlock}</Typography.Text>}
       {row.canRevoke && canRevoke && (
         <Popconfirm
           title={`撤回「${row.title}」的审批？撤回后审批结束。`}

@@ -1,22 +1,33 @@
 /**
- * 审批配置: the approval flows per business type (the active one is used on submit) with their steps.
- * Create and edit open the full-screen flow editor; delete asks first, and the server refuses a flow
- * that pending approvals still use (its message is shown).
+ * 审批配置: per business type the active flow (the one submissions use) and the separation-of-duties setting;
+ * the approval flows with their steps. Create and edit open the full-screen flow editor, which never changes
+ * the active flow: 启用 asks first, naming the flow it replaces; 停用 and deleting the active flow warn that
+ * new submissions will be refused. The server's refusals (a flow in use, pending requests) are shown.
  */
 import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { BUSINESS_TYPE_LABELS, STEP_MODE_LABELS } from '@common/moc';
 import { permissionString } from '@common/routes';
-import type { ApprovalFlow } from '@contract/moc';
+import type { ApprovalFlow, BusinessTypeSetting } from '@contract/moc';
 import { history, useAccess } from '@umijs/max';
+import { useRequest } from 'ahooks';
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import { act } from '@/components/moc/act';
 import { BusinessTypeTag, labelEnum } from '@/components/moc/Tags';
 import RowAction from '@/components/RowAction';
-import { deleteFlow, FLOW_PATH, fetchFlows, flowEditorPage } from '@/services/moc';
+import {
+  activateFlow,
+  deactivateFlow,
+  deleteFlow,
+  FLOW_PATH,
+  fetchBusinessTypeSettings,
+  fetchFlows,
+  flowEditorPage,
+} from '@/services/moc';
 import { formatDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
+import BusinessTypes from './components/BusinessTypes';
 
 const stepsText = (flow: ApprovalFlow) =>
   flow.steps
@@ -26,11 +37,29 @@ const stepsText = (flow: ApprovalFlow) =>
     )
     .join(' → ');
 
+/** What 启用 of `flow` does, said before it is done: the flow it replaces, if any. */
+function activateQuestion(flow: ApprovalFlow, settings: BusinessTypeSetting[]): string {
+  const type = BUSINESS_TYPE_LABELS[flow.businessType];
+  const current = settings.find((setting) => setting.businessType === flow.businessType)?.activeFlow;
+  return current
+    ? `启用「${flow.name}」？它将替换「${type}」当前启用的流程「${current.name}」，之后的提交使用新流程。`
+    : `启用「${flow.name}」作为「${type}」的审批流程？`;
+}
+
+/** The warning before the active flow is taken away. */
+const noFlowWarning = (flow: ApprovalFlow) =>
+  `之后「${BUSINESS_TYPE_LABELS[flow.businessType]}」没有启用的审批流程，新的提交将被拒绝。`;
+
 export default function FlowListPage() {
   const { can } = useAccess();
   const allowed = (action: 'create' | 'edit' | 'delete') => can(permissionString(FLOW_PATH, action));
   const actionRef = useRef<ActionType>();
   const [filters, setFilters] = useState<ListFilters>({});
+  const settings = useRequest(fetchBusinessTypeSettings);
+  const changed = () => {
+    actionRef.current?.reload();
+    settings.refresh();
+  };
 
   const columns: ProColumns<ApprovalFlow>[] = [
     { title: '流程名称', dataIndex: 'name', fieldProps: { placeholder: '名称中的文字' } },
@@ -59,16 +88,26 @@ export default function FlowListPage() {
       render: (_, flow) => (
         <Space size="small">
           {allowed('edit') && <RowAction onClick={() => history.push(flowEditorPage(flow.id))}>编辑</RowAction>}
+          {allowed('edit') && !flow.active && (
+            <Popconfirm
+              title={activateQuestion(flow, settings.data ?? [])}
+              onConfirm={() => act(() => activateFlow(flow.id), `已启用审批流程「${flow.name}」`, changed)}
+            >
+              <RowAction>启用</RowAction>
+            </Popconfirm>
+          )}
+          {allowed('edit') && flow.active && (
+            <Popconfirm
+              title={`停用「${flow.name}」？${noFlowWarning(flow)}`}
+              onConfirm={() => act(() => deactivateFlow(flow.id), `已停用审批流程「${flow.name}」`, changed)}
+            >
+              <RowAction>停用</RowAction>
+            </Popconfirm>
+          )}
           {allowed('delete') && (
             <Popconfirm
-              title={`删除审批流程「${flow.name}」？`}
-              onConfirm={() =>
-                act(
-                  () => deleteFlow(flow.id),
-                  `已删除审批流程「${flow.name}」`,
-                  () => actionRef.current?.reload(),
-                )
-              }
+              title={`删除审批流程「${flow.name}」？${flow.active ? noFlowWarning(flow) : ''}`}
+              onConfirm={() => act(() => deleteFlow(flow.id), `已删除审批流程「${flow.name}」`, changed)}
             >
               <RowAction danger>删除</RowAction>
             </Popconfirm>
@@ -80,6 +119,7 @@ export default function FlowListPage() {
 
   return (
     <PageContainer>
+      {settings.data && <BusinessTypes settings={settings.data} editable={allowed('edit')} onChanged={changed} />}
       <ProTable<ApprovalFlow>
         rowKey="id"
         headerTitle="审批流程"

@@ -1,16 +1,9 @@
 /**
  * 审核流程配置 (full screen, no layout; `?id=` edits a flow, none creates one): the flow's name, business
- * type, activation and its ordered steps. The shared checks (at least one step, each with an approver) run
+ * type and its ordered steps. Saving never changes which flow is active: 审批配置's 启用 does. The shared checks (at least one step, each with an approver) run
  * before sending; a refused save keeps the editor as it is and shows the server's reason. Saved → 审批配置.
  */
-import {
-  ProCard,
-  ProForm,
-  ProFormSelect,
-  ProFormSwitch,
-  ProFormText,
-  ProFormTextArea,
-} from '@ant-design/pro-components';
+import { ProCard, ProForm, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { BUSINESS_TYPE_LABELS } from '@common/moc';
 import { flowStepProblems } from '@common/mocValidation';
 import { permissionString } from '@common/routes';
@@ -31,7 +24,6 @@ interface FormValues {
   name: string;
   businessType: BusinessType;
   description?: string;
-  active: boolean;
 }
 
 const back = () => history.push(FLOW_PATH);
@@ -79,8 +71,8 @@ function FlowForm({ flow, options }: { flow?: ApprovalFlow; options: FlowOptions
         submitter={false}
         initialValues={
           flow
-            ? { name: flow.name, businessType: flow.businessType, description: flow.description, active: flow.active }
-            : { businessType: 'alarmChange', active: true }
+            ? { name: flow.name, businessType: flow.businessType, description: flow.description }
+            : { businessType: 'alarmChange' }
         }
       >
         <ProForm.Group>
@@ -100,11 +92,8 @@ function FlowForm({ flow, options }: { flow?: ApprovalFlow; options: FlowOptions
             allowClear={false}
             options={Object.entries(BUSINESS_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
             rules={[{ required: true, message: '请选择业务类型' }]}
-          />
-          <ProFormSwitch
-            name="active"
-            label="启用"
-            tooltip="每种业务类型只有一个启用的流程：启用本流程会停用同类型的其他流程"
+            disabled={flow?.active}
+            extra={flow?.active ? '启用中的流程不能更改业务类型' : '保存后不会启用：在审批配置中点「启用」'}
           />
         </ProForm.Group>
         <ProFormTextArea name="description" label="说明" rules={[{ max: 500, message: '说明不能超过 500 个字符' }]} />
