@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { EventSource } from '../../contract/vocabulary';
-import type { Executor } from '../db';
+import { type Executor, shareReads } from '../db';
 import { PhaseClock } from '../domain/ingest/phases';
 import { DuplicateFilter, type JournalBatch, type JournalError } from '../domain/journal';
 import { createDetectionRepository } from './detection';
@@ -86,6 +86,8 @@ export async function ingestJournal(
   let committing = 0;
   try {
     result = await db.transaction(async (tx) => {
+      // On the embedded database, other requests' reads run between this transaction's statements.
+      await shareReads(tx);
       const settings = await readKpiSettings(tx);
       const [batch] = await queryRows<{ id: number }>(
         tx,

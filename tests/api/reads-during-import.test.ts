@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BENCH_END, writeBenchJournal } from '../../scripts/bench/journal-file';
 import { build, multipartFile, SLOW, type TestApp, type TestUser } from './helpers';
 
-const ROWS = 100_000;
+const ROWS = 60_000;
 const DAY = 86_400_000;
 
 describe('reads during an import', { timeout: SLOW * 2 }, () => {
