@@ -78,7 +78,10 @@ describe('reads during an import', { timeout: SLOW * 2 }, () => {
       .toString('utf8')
       .replace(/,U(\d)-/g, ',FAIL$1-')
       .trimEnd();
-    const failing = upload(Buffer.from(`${lines}\n2025-13-45 99:00:00,BAD-1,PVHI,ALM,low,操作台1,装置1\n`), 'reads-job-2');
+    const failing = upload(
+      Buffer.from(`${lines}\n2025-13-45 99:00:00,BAD-1,PVHI,ALM,low,操作台1,装置1\n`),
+      'reads-job-2',
+    );
     await storing('reads-job-2');
     const during = await get('/api/alarm/bases/list?current=1&pageSize=1');
     expect(during.statusCode).toBe(200);
