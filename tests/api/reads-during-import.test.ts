@@ -17,6 +17,7 @@ describe('reads during an import', { timeout: SLOW * 2 }, () => {
   let t: TestApp;
   let user: TestUser;
   let journal: Buffer;
+  const stored = new Map<string, () => void>();
 
   beforeAll(async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reads-during-import-'));
@@ -24,7 +25,13 @@ describe('reads during an import', { timeout: SLOW * 2 }, () => {
     await writeBenchJournal(file, ROWS);
     journal = fs.readFileSync(file);
     fs.rmSync(dir, { recursive: true, force: true });
-    t = await build();
+    // The import logs each part it stored (debug): that says when to read, with no polling in between.
+    const stream = {
+      write(line: string) {
+        if (line.includes('journal import progress')) stored.get(JSON.parse(line).job)?.();
+      },
+    };
+    t = await build({}, { logger: { level: 'debug', stream } });
     user = await t.createUser({ permissions: ['alarm-mock-view', 'alarm-bases-list-view', 'alarm-board-over-view'] });
   }, SLOW);
   afterAll(() => t?.close());
@@ -40,19 +47,19 @@ describe('reads during an import', { timeout: SLOW * 2 }, () => {
       headers: { ...headers, ...user.authorization },
     });
   };
-  /** Resolves once the import reports rows being stored (it polls the progress endpoint, no timer). */
-  const storing = async (job: string) => {
-    for (;;) {
-      const now = await stage(job);
-      if (now === 'storing') return;
-      if (now === 'done' || now === 'failed') throw new Error(`the import ended (${now}) before it was observed`);
-    }
+  /** Uploads `content`; resolves once rows are being stored, which the progress endpoint then reports. */
+  const startImport = async (content: Buffer, job: string) => {
+    const storing = new Promise<void>((resolve) => stored.set(job, resolve));
+    const importing = upload(content, job);
+    await storing;
+    expect(await stage(job)).toBe('storing');
+    // Wrapped: awaiting the caller's await must not wait for the import's end.
+    return { importing };
   };
   const summaryUrl = `/api/kpi/summary?from=${new Date(BENCH_END - 30 * DAY).toISOString()}&to=${new Date(BENCH_END).toISOString()}`;
 
   it('answers the library list and the KPI summary while the import is still running', async () => {
-    const importing = upload(journal, 'reads-job-1');
-    await storing('reads-job-1');
+    const { importing } = await startImport(journal, 'reads-job-1');
 
     const list = await get('/api/alarm/bases/list?current=1&pageSize=20');
     expect(list.statusCode).toBe(200);
@@ -78,11 +85,10 @@ describe('reads during an import', { timeout: SLOW * 2 }, () => {
       .toString('utf8')
       .replace(/,U(\d)-/g, ',FAIL$1-')
       .trimEnd();
-    const failing = upload(
+    const { importing: failing } = await startImport(
       Buffer.from(`${lines}\n2025-13-45 99:00:00,BAD-1,PVHI,ALM,low,操作台1,装置1\n`),
       'reads-job-2',
     );
-    await storing('reads-job-2');
     const during = await get('/api/alarm/bases/list?current=1&pageSize=1');
     expect(during.statusCode).toBe(200);
     expect(await stage('reads-job-2')).toBe('storing');
