@@ -27,8 +27,8 @@ export const DEFAULT_CONSOLE_NAME = '默认操作台';
 const RECOMPUTE_CHUNK = 500;
 const TEN_MINUTES_S = 600;
 const DAY_S = 86_400;
-/** Steps of a rollup rebuild at most. */
-const ROLLUP_STEPS = 64;
+/** Steps of a rollup rebuild on the embedded database at most. */
+const ROLLUP_STEPS = 32;
 
 interface KnownPoint {
   id: number;
@@ -142,16 +142,17 @@ async function saveStates(tx: Executor, states: { pointId: number; state: Replay
 
 /**
  * Rebuilds the 10-minute and daily rollups over [from, to] (epoch ms, widened to whole buckets), of one unit or
- * all, and the plant's 10-minute rollup over those buckets. A day at a time (a few days over a long range): each
- * statement reads a slice of the events, so none holds the embedded database long while reads wait (docs/architecture.md, "Reads
- * during an import").
+ * all, and the plant's 10-minute rollup over those buckets. On the embedded database a day at a time (a few days
+ * over a long range): each statement reads a slice of the events, so none holds the database long while reads
+ * wait (docs/architecture.md, "Reads during an import").
  */
 export async function rebuildRollups(tx: Executor, from: number, to: number, unitId?: number): Promise<void> {
   const ofUnit = unitId === undefined ? sql`` : sql`and unit_id = ${unitId}`;
   const first = Math.floor(from / 1000 / DAY_S) * DAY_S;
   const end = (Math.floor(to / 1000 / DAY_S) + 1) * DAY_S;
-  // Whole days per step, a day unless the range is long (a sparse journal over years takes few steps).
-  const step = Math.ceil((end - first) / DAY_S / ROLLUP_STEPS) * DAY_S;
+  // On the embedded database, whole days per step: a day unless the range is long (a sparse journal over years
+  // takes few steps). PostgreSQL's readers do not wait for a transaction: one step, fewer statements.
+  const step = canCopy(tx) ? Math.ceil((end - first) / DAY_S / ROLLUP_STEPS) * DAY_S : end - first;
   for (let day = first; day < end; day += step) {
     for (const [table, seconds, column] of [
       ['alarm_load_10m', TEN_MINUTES_S, 'bucket_start'],
