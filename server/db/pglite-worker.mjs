@@ -53,6 +53,7 @@ const rollbackRequested = new Error('rollback requested');
 function begin(txId) {
   let tail = Promise.resolve();
   const entry = {
+    txId,
     shared: false,
     closing: false,
     /** Runs `work` once everything queued on this transaction before it is done. */
@@ -65,6 +66,11 @@ function begin(txId) {
   const released = new Promise((resolve, reject) => {
     entry.release = { resolve, reject };
   });
+  // Settles once the transaction shares its reads (or ends): a read that arrives between its begin and its
+  // share waits for that instead of queuing behind the whole transaction.
+  entry.sharing = new Promise((resolve) => {
+    entry.shareNow = resolve;
+  });
   return new Promise((began, failed) => {
     entry.outcome = db
       .transaction(async (tx) => {
@@ -72,7 +78,10 @@ function begin(txId) {
         began();
         await released;
       })
-      .finally(() => transactions.delete(txId));
+      .finally(() => {
+        transactions.delete(txId);
+        entry.shareNow();
+      });
     transactions.set(txId, entry);
     entry.outcome.catch(failed);
   });
@@ -107,9 +116,9 @@ function readsOnly(sql) {
   return false;
 }
 
-/** The transaction plain reads are let into: the oldest one that shares its reads and is not ending. */
-function sharedTransaction() {
-  for (const entry of transactions.values()) if (entry.shared && !entry.closing && entry.tx) return entry;
+/** The oldest transaction open and not ending: the one a plain read would otherwise wait for. */
+function openTransaction() {
+  for (const entry of transactions.values()) if (!entry.closing) return entry;
   return undefined;
 }
 
@@ -144,10 +153,14 @@ async function query({ sql, params, rowMode, data, txId }) {
     const entry = entryOf(txId);
     return entry.run(() => entry.tx.query(sql, params, options));
   }
-  const shared = data ? undefined : sharedTransaction();
-  if (shared && readsOnly(sql)) {
-    const answer = await sharedRead(shared, sql, params, options);
-    if (!answer.waited) return answer.result;
+  const open = data ? undefined : openTransaction();
+  if (open && readsOnly(sql)) {
+    // A transaction begun but not yet shared may be about to share (an import's first statement).
+    if (!open.shared) await Promise.race([open.sharing, open.outcome.catch(() => undefined)]);
+    if (open.shared && !open.closing && transactions.has(open.txId)) {
+      const answer = await sharedRead(open, sql, params, options);
+      if (!answer.waited) return answer.result;
+    }
   }
   return db.query(sql, params, options);
 }
@@ -163,7 +176,9 @@ const handlers = {
   begin: ({ txId }) => begin(txId),
   // From now on, plain reads run between this transaction's statements instead of after its end.
   share: ({ txId }) => {
-    entryOf(txId).shared = true;
+    const entry = entryOf(txId);
+    entry.shared = true;
+    entry.shareNow();
   },
   commit: ({ txId }) => finish(txId, true),
   rollback: ({ txId }) => finish(txId, false),
