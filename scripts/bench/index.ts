@@ -10,18 +10,19 @@
  * - load: 200 connections for 30 s on the library list and the KPI summary (scripts/bench/load.ts);
  * - the alarm library's list, a page of 20 per filter on 100,000 points (scripts/bench/library.ts);
  * - the xlsx export of that library, time and the server's RSS growth (scripts/bench/export.ts);
+ * - the library list and KPI summary p50 / p99 while the heavy-tailed journal is imported, and that import's time
+ *   (scripts/bench/reads-during-import.ts);
  * - web: first-load weight and LCP of the built app in Chromium (scripts/bench/web.ts).
  * Embedded database (PGlite) in a temporary directory; with DATABASE_URL, scratch databases on that
  * PostgreSQL server (scripts/bench/database.ts). For the journal and export parts the server runs alone in a
  * child process as `npm start` runs it (scripts/bench/server.ts), driven over HTTP from this one, so the
  * memory measured is the server's and not the client's or the TypeScript loader's.
- * `npm run bench -- seed library journal export web` runs only the parts named (all by default); `journal-even`
+ * `npm run bench -- seed library journal export reads-during-import web` runs only the parts named (all by default); `journal-even`
  * and `journal-heavy` run one journal of the journal part.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { openDatabase } from '../../server/db';
 import { seedDatabase } from '../../server/seed';
 import { benchBoards } from './boards';
@@ -31,18 +32,15 @@ import { HEAVY_JOURNAL, writeHeavyJournal } from './heavy-journal-file';
 import { BENCH_END, writeBenchJournal } from './journal-file';
 import { benchLibrary } from './library';
 import { benchLoad } from './load';
+import { benchReadsDuringImport } from './reads-during-import';
 import { BenchServer } from './server';
+import { ms, percentile } from './stats';
+import { postJournal } from './upload';
 import { benchWeb } from './web';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
-const ms = (value: number) => `${value.toFixed(1)} ms`;
 const mb = (bytes: number) => `${Math.round(bytes / 1_048_576)} MB`;
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function benchDemoSeed(): Promise<void> {
   const target = await benchDatabase('seed');
@@ -76,6 +74,7 @@ async function main(): Promise<void> {
   if (wanted('journal') || parts.includes('journal-even')) await benchJournal('even');
   if (wanted('journal') || parts.includes('journal-heavy')) await benchJournal('heavy');
   if (wanted('export')) await benchExport(print);
+  if (wanted('reads-during-import')) await benchReadsDuringImport(print);
   if (wanted('web')) await benchWeb(print);
 }
 
@@ -116,13 +115,6 @@ async function driveJournal(server: BenchServer, file: string, embedded: boolean
   const before = await server.mark();
 
   // Import: the file streamed as multipart, progress polled.
-  const boundary = 'bench-boundary';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="journal.csv"\r\nContent-Type: text/csv\r\n\r\n`;
-  async function* body() {
-    yield Buffer.from(head);
-    yield* fs.createReadStream(file);
-    yield Buffer.from(`\r\n--${boundary}--\r\n`);
-  }
   let progressSeen = 0;
   const poller = setInterval(() => {
     fetch(`${base}/api/alarm/mock/import/bench-import-1`, { headers: auth })
@@ -135,13 +127,7 @@ async function driveJournal(server: BenchServer, file: string, embedded: boolean
   // Other jobs on the machine stretch the time: the load average and the server's own CPU time say how much.
   const load = os.loadavg()[0];
   let started = performance.now();
-  const response = await fetch(`${base}/api/alarm/mock/import?job=bench-import-1`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body: Readable.toWeb(Readable.from(body())) as ReadableStream,
-    duplex: 'half',
-  } as RequestInit);
-  const imported = (await response.json()) as { code: number; data: { imported: number; duplicates: number } };
+  const imported = await postJournal(base, auth, file, 'bench-import-1');
   const importTime = seconds(started);
   clearInterval(poller);
   const after = await server.usage();

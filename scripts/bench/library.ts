@@ -9,6 +9,7 @@ import { type Database, openDatabase } from '../../server/db';
 import { seedDatabase } from '../../server/seed';
 import { ADMIN_USERNAME } from '../../server/seed/roles';
 import { benchDatabase } from './database';
+import { percentile } from './stats';
 
 export const LIBRARY_BENCH_POINTS = 100_000;
 const RUNS_PER_FILTER = 40;
@@ -43,11 +44,6 @@ export async function generateLibrary(db: Database, points: number = LIBRARY_BEN
   // As the data stands after the server's own vacuum (embedded) or autovacuum (PostgreSQL): statistics fresh,
   // visibility maps set.
   await run('vacuum analyze');
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 /** Times each filter of the list over HTTP; prints one line per filter and the worst p95. */

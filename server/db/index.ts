@@ -59,6 +59,18 @@ export async function copyFromBytes(executor: Executor, copySql: string, data: U
 }
 
 /**
+ * Lets plain reads of other requests run between the statements of `executor`, a transaction on the embedded
+ * database, instead of after its end: they see its writes so far, and a read never waits behind more than one
+ * of its statements (docs/architecture.md, "Reads during an import"). The transaction's statements must stay
+ * short. On PostgreSQL, and outside a transaction, nothing to do: other connections read the last commit.
+ */
+export async function shareReads(executor: Executor): Promise<void> {
+  if (!(executor instanceof PgTransaction) || !canCopy(executor)) return;
+  const client = (executor as unknown as { session: { client: { shareReads?: () => Promise<void> } } }).session.client;
+  await client.shareReads?.();
+}
+
+/**
  * VACUUM of `tables` (all when empty) on the embedded database, which has no autovacuum: until a table is
  * vacuumed after a write its visibility map is unset, and counts read the table instead of an index alone.
  * VACUUM cannot run inside a transaction: on one, and on PostgreSQL (autovacuum), it does nothing.

@@ -68,6 +68,7 @@ export class PgliteThread {
         throw new Error('tagged-template queries are not available through the database thread');
       },
       exec: (sql: string) => this.exec(sql, txId),
+      shareReads: () => this.call('share', { txId }),
       rollback: async () => {
         closed = true;
         await this.call('rollback', { txId });

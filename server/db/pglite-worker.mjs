@@ -29,7 +29,11 @@ const db = await PGlite.create(
   dataDir ? { dataDir, startParams } : template ? { loadDataDir: template, startParams } : { startParams },
 );
 
-/** Open transactions by id: each stays open until the main thread commits or rolls it back. */
+/**
+ * Open transactions by id: each stays open until the main thread commits or rolls it back. Every statement of
+ * one runs through its `run` queue, one after another, so that a reader let in (see `shareReads`) runs between
+ * two of the transaction's statements, never in the middle of another reader's savepoint.
+ */
 const transactions = new Map();
 
 function serialiseError(error) {
@@ -37,20 +41,35 @@ function serialiseError(error) {
   return { message, name, code, detail, hint, constraint, table, column, schema, severity, position };
 }
 
-function target(txId) {
-  if (txId === undefined) return db;
+function entryOf(txId) {
   const open = transactions.get(txId);
   if (!open) throw new Error(`transaction ${txId} is not open`);
-  return open.tx;
+  return open;
 }
 
 const rollbackRequested = new Error('rollback requested');
 
 /** Opens a transaction that stays open until `finish`: PGlite only offers callback-scoped ones. */
 function begin(txId) {
-  const entry = {};
+  let tail = Promise.resolve();
+  const entry = {
+    txId,
+    shared: false,
+    closing: false,
+    /** Runs `work` once everything queued on this transaction before it is done. */
+    run(work) {
+      const result = tail.then(work);
+      tail = result.catch(() => undefined);
+      return result;
+    },
+  };
   const released = new Promise((resolve, reject) => {
     entry.release = { resolve, reject };
+  });
+  // Settles once the transaction shares its reads (or ends): a read that arrives between its begin and its
+  // share waits for that instead of queuing behind the whole transaction.
+  entry.sharing = new Promise((resolve) => {
+    entry.shareNow = resolve;
   });
   return new Promise((began, failed) => {
     entry.outcome = db
@@ -59,16 +78,23 @@ function begin(txId) {
         began();
         await released;
       })
-      .finally(() => transactions.delete(txId));
+      .finally(() => {
+        transactions.delete(txId);
+        entry.shareNow();
+      });
     transactions.set(txId, entry);
     entry.outcome.catch(failed);
   });
 }
 
-/** Commits (or rolls back) and answers once PGlite has: a failed COMMIT reaches the caller. */
+/**
+ * Commits (or rolls back) and answers once PGlite has: a failed COMMIT reaches the caller. Readers already
+ * queued on the transaction finish first; later ones wait for the end, as every other statement does.
+ */
 async function finish(txId, commit) {
-  const entry = transactions.get(txId);
-  if (!entry) throw new Error(`transaction ${txId} is not open`);
+  const entry = entryOf(txId);
+  entry.closing = true;
+  await entry.run(() => undefined);
   if (commit) entry.release.resolve();
   else entry.release.reject(rollbackRequested);
   try {
@@ -78,12 +104,82 @@ async function finish(txId, commit) {
   }
 }
 
+/**
+ * A statement that only reads: a SELECT, or a WITH naming no writing verb. A reader let into a shared
+ * transaction must not write: its write would be kept or lost with that transaction. Erring towards "writes"
+ * only makes a statement wait for the transaction's end.
+ */
+function readsOnly(sql) {
+  const text = sql.replace(/^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)+/, '').slice(0, 100_000);
+  if (/^select\b/i.test(text)) return !/\b(nextval|setval|set_config|pg_advisory\w*)\s*\(/i.test(text);
+  if (/^with\b/i.test(text)) return !/\b(insert|update|delete|merge|nextval|setval|set_config)\b/i.test(text);
+  return false;
+}
+
+/** The oldest transaction open and not ending: the one a plain read would otherwise wait for. */
+function openTransaction() {
+  for (const entry of transactions.values()) if (!entry.closing) return entry;
+  return undefined;
+}
+
+/**
+ * Runs a plain read between the statements of a transaction that shares its reads (a journal import, see
+ * docs/architecture.md "Reads during an import"), inside a savepoint so that its failure leaves the
+ * transaction as it was. A transaction already failed refuses the savepoint: the read then waits for its end.
+ */
+function sharedRead(entry, sql, params, options) {
+  return entry.run(async () => {
+    if (entry.closing) return { waited: true };
+    try {
+      await entry.tx.query('savepoint shared_read');
+    } catch {
+      return { waited: true };
+    }
+    try {
+      const result = await entry.tx.query(sql, params, options);
+      await entry.tx.query('release savepoint shared_read');
+      return { result };
+    } catch (error) {
+      await entry.tx.query('rollback to savepoint shared_read');
+      await entry.tx.query('release savepoint shared_read');
+      throw error;
+    }
+  });
+}
+
+async function query({ sql, params, rowMode, data, txId }) {
+  const options = { rowMode, parsers, ...(data ? { blob: new Blob([data]) } : {}) };
+  if (txId !== undefined) {
+    const entry = entryOf(txId);
+    return entry.run(() => entry.tx.query(sql, params, options));
+  }
+  const open = data ? undefined : openTransaction();
+  if (open && readsOnly(sql)) {
+    // A transaction begun but not yet shared may be about to share (an import's first statement).
+    if (!open.shared) await Promise.race([open.sharing, open.outcome.catch(() => undefined)]);
+    if (open.shared && !open.closing && transactions.has(open.txId)) {
+      const answer = await sharedRead(open, sql, params, options);
+      if (!answer.waited) return answer.result;
+    }
+  }
+  return db.query(sql, params, options);
+}
+
 const handlers = {
   // `data`: the bytes a `COPY … FROM '/dev/blob'` reads.
-  query: ({ sql, params, rowMode, data, txId }) =>
-    target(txId).query(sql, params, { rowMode, parsers, ...(data ? { blob: new Blob([data]) } : {}) }),
-  exec: ({ sql, txId }) => target(txId).exec(sql),
+  query,
+  exec: ({ sql, txId }) => {
+    if (txId === undefined) return db.exec(sql);
+    const entry = entryOf(txId);
+    return entry.run(() => entry.tx.exec(sql));
+  },
   begin: ({ txId }) => begin(txId),
+  // From now on, plain reads run between this transaction's statements instead of after its end.
+  share: ({ txId }) => {
+    const entry = entryOf(txId);
+    entry.shared = true;
+    entry.shareNow();
+  },
   commit: ({ txId }) => finish(txId, true),
   rollback: ({ txId }) => finish(txId, false),
   dump: () => db.dumpDataDir('none'),

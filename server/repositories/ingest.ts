@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { EventSource } from '../../contract/vocabulary';
-import type { Executor } from '../db';
+import { type Executor, shareReads } from '../db';
 import { PhaseClock } from '../domain/ingest/phases';
 import { DuplicateFilter, type JournalBatch, type JournalError } from '../domain/journal';
 import { createDetectionRepository } from './detection';
@@ -38,6 +38,14 @@ export interface IngestResult {
  */
 const ANALYZE_BASE_ROWS = 50;
 const ANALYZE_SHARE = 0.1;
+const ANALYZED_TABLES = [
+  'alarm_events',
+  'alarm_load_10m',
+  'alarm_plant_load_10m',
+  'alarm_point_days',
+  'alarm_episodes',
+  'alarm_points',
+] as const;
 
 /**
  * The batches of `source`, the next one already being read while the caller stores the current one: parsing
@@ -86,6 +94,8 @@ export async function ingestJournal(
   let committing = 0;
   try {
     result = await db.transaction(async (tx) => {
+      // On the embedded database, other requests' reads run between this transaction's statements.
+      await shareReads(tx);
       const settings = await readKpiSettings(tx);
       const [batch] = await queryRows<{ id: number }>(
         tx,
@@ -131,11 +141,10 @@ export async function ingestJournal(
         sql`select greatest(reltuples, 0)::float8 as rows from pg_class where oid = 'alarm_events'::regclass`,
       );
       if (totals.imported > ANALYZE_BASE_ROWS + ANALYZE_SHARE * events.rows) {
-        await clock.time('analyze', () =>
-          tx.execute(
-            sql`analyze alarm_events, alarm_load_10m, alarm_plant_load_10m, alarm_point_days, alarm_episodes, alarm_points`,
-          ),
-        );
+        // A table at a time, so that reads waiting on the embedded database get in between.
+        await clock.time('analyze', async () => {
+          for (const table of ANALYZED_TABLES) await tx.execute(sql`analyze ${sql.identifier(table)}`);
+        });
       }
       if (totals.imported > 0) {
         await clock.time('detection', () =>

@@ -27,6 +27,8 @@ export const DEFAULT_CONSOLE_NAME = '默认操作台';
 const RECOMPUTE_CHUNK = 500;
 const TEN_MINUTES_S = 600;
 const DAY_S = 86_400;
+/** Steps of a rollup rebuild on the embedded database at most. */
+const ROLLUP_STEPS = 32;
 
 interface KnownPoint {
   id: number;
@@ -140,42 +142,51 @@ async function saveStates(tx: Executor, states: { pointId: number; state: Replay
 
 /**
  * Rebuilds the 10-minute and daily rollups over [from, to] (epoch ms, widened to whole buckets), of one unit or
- * all, and the plant's 10-minute rollup over those buckets.
+ * all, and the plant's 10-minute rollup over those buckets. On the embedded database a day at a time (a few days
+ * over a long range): each statement reads a slice of the events, so none holds the database long while reads
+ * wait (docs/architecture.md, "Reads during an import").
  */
 export async function rebuildRollups(tx: Executor, from: number, to: number, unitId?: number): Promise<void> {
   const ofUnit = unitId === undefined ? sql`` : sql`and unit_id = ${unitId}`;
-  for (const [table, seconds, column] of [
-    ['alarm_load_10m', TEN_MINUTES_S, 'bucket_start'],
-    ['alarm_point_days', DAY_S, 'day_start'],
-  ] as const) {
-    const lo = Math.floor(from / 1000 / seconds) * seconds;
-    const hi = (Math.floor(to / 1000 / seconds) + 1) * seconds;
-    // Buckets aligned to the epoch in UTC (docs/domain.md); date_bin is plain timestamp arithmetic, where
-    // extract(epoch) would compute in numeric for every event.
-    const bucket = sql`date_bin(${sql.raw(`'${seconds} seconds'`)}::interval, time, timestamptz '1970-01-01 00:00:00+00')`;
-    const range = sql`time >= to_timestamp(${lo}) and time < to_timestamp(${hi}) ${ofUnit}`;
-    await tx.execute(
-      sql`delete from ${sql.identifier(table)} where ${sql.identifier(column)} >= to_timestamp(${lo}) and ${sql.identifier(column)} < to_timestamp(${hi}) ${ofUnit}`,
-    );
-    if (table === 'alarm_load_10m') {
-      await tx.execute(sql`
-        insert into alarm_load_10m (bucket_start, console_id, unit_id, operating_condition, urgent, high, medium, low)
-        select ${bucket}, console_id, coalesce(unit_id, 0), coalesce(operating_condition, ''),
-          count(*) filter (where priority = 'urgent'), count(*) filter (where priority = 'high'),
-          count(*) filter (where priority = 'medium'), count(*) filter (where priority = 'low')
-        from alarm_events where counted and ${range} group by 1, 2, 3, 4`);
-      // The plant's rows over the same buckets, whichever units changed.
-      const buckets = sql`bucket_start >= to_timestamp(${lo}) and bucket_start < to_timestamp(${hi})`;
-      await tx.execute(sql`delete from alarm_plant_load_10m where ${buckets}`);
-      await tx.execute(sql`
-        insert into alarm_plant_load_10m (bucket_start, operating_condition, urgent, high, medium, low)
-        select bucket_start, operating_condition, sum(urgent), sum(high), sum(medium), sum(low)
-        from alarm_load_10m where ${buckets} group by 1, 2`);
-    } else {
-      await tx.execute(sql`
-        insert into alarm_point_days (day_start, point_id, console_id, unit_id, operating_condition, annunciations)
-        select ${bucket}, point_id, console_id, coalesce(unit_id, 0), coalesce(operating_condition, ''), count(*)
-        from alarm_events where counted and ${range} group by 1, 2, 3, 4, 5`);
+  const first = Math.floor(from / 1000 / DAY_S) * DAY_S;
+  const end = (Math.floor(to / 1000 / DAY_S) + 1) * DAY_S;
+  // On the embedded database, whole days per step: a day unless the range is long (a sparse journal over years
+  // takes few steps). PostgreSQL's readers do not wait for a transaction: one step, fewer statements.
+  const step = canCopy(tx) ? Math.ceil((end - first) / DAY_S / ROLLUP_STEPS) * DAY_S : end - first;
+  for (let day = first; day < end; day += step) {
+    for (const [table, seconds, column] of [
+      ['alarm_load_10m', TEN_MINUTES_S, 'bucket_start'],
+      ['alarm_point_days', DAY_S, 'day_start'],
+    ] as const) {
+      const lo = Math.max(day, Math.floor(from / 1000 / seconds) * seconds);
+      const hi = Math.min(day + step, (Math.floor(to / 1000 / seconds) + 1) * seconds);
+      // Buckets aligned to the epoch in UTC (docs/domain.md); date_bin is plain timestamp arithmetic, where
+      // extract(epoch) would compute in numeric for every event.
+      const bucket = sql`date_bin(${sql.raw(`'${seconds} seconds'`)}::interval, time, timestamptz '1970-01-01 00:00:00+00')`;
+      const range = sql`time >= to_timestamp(${lo}) and time < to_timestamp(${hi}) ${ofUnit}`;
+      await tx.execute(
+        sql`delete from ${sql.identifier(table)} where ${sql.identifier(column)} >= to_timestamp(${lo}) and ${sql.identifier(column)} < to_timestamp(${hi}) ${ofUnit}`,
+      );
+      if (table === 'alarm_load_10m') {
+        await tx.execute(sql`
+          insert into alarm_load_10m (bucket_start, console_id, unit_id, operating_condition, urgent, high, medium, low)
+          select ${bucket}, console_id, coalesce(unit_id, 0), coalesce(operating_condition, ''),
+            count(*) filter (where priority = 'urgent'), count(*) filter (where priority = 'high'),
+            count(*) filter (where priority = 'medium'), count(*) filter (where priority = 'low')
+          from alarm_events where counted and ${range} group by 1, 2, 3, 4`);
+        // The plant's rows over the same buckets, whichever units changed.
+        const buckets = sql`bucket_start >= to_timestamp(${lo}) and bucket_start < to_timestamp(${hi})`;
+        await tx.execute(sql`delete from alarm_plant_load_10m where ${buckets}`);
+        await tx.execute(sql`
+          insert into alarm_plant_load_10m (bucket_start, operating_condition, urgent, high, medium, low)
+          select bucket_start, operating_condition, sum(urgent), sum(high), sum(medium), sum(low)
+          from alarm_load_10m where ${buckets} group by 1, 2`);
+      } else {
+        await tx.execute(sql`
+          insert into alarm_point_days (day_start, point_id, console_id, unit_id, operating_condition, annunciations)
+          select ${bucket}, point_id, console_id, coalesce(unit_id, 0), coalesce(operating_condition, ''), count(*)
+          from alarm_events where counted and ${range} group by 1, 2, 3, 4, 5`);
+      }
     }
   }
 }
