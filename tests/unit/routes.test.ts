@@ -37,7 +37,7 @@ describe('route keys and permission strings (docs/original-console.md §6)', () 
     expect(permissions).toContain('alarm-approve-list-revoke');
     expect(permissions).toContain('permission-edit');
     expect(permissions.filter((p) => p.endsWith('-view'))).toHaveLength(20);
-    expect(permissions).toHaveLength(48);
+    expect(permissions).toHaveLength(49);
   });
 
   it('refuses a permission the table does not declare', () => {
