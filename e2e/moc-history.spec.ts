@@ -27,7 +27,7 @@ test('an ended request is archived from 审批管理, found under 已归档, and
   await admin.post('/api/alarm/mock/events', [
     { time: '2026-01-05T08:00:00Z', tag: TAG, condition: 'PVHI', event: 'ALM', priority: 'high', unit: 'E2E装置' },
   ]);
-  // The request is an engineer's, so that the administrator decides on someone else's request.
+  // The request is an engineer's, decided by someone else and archived by the administrator.
   const roles: { id: number; name: string }[] = await admin.get('/api/permission/roles');
   const engineerRole = roles.find((role) => role.name === '报警工程师')?.id;
   const user = await admin.post('/api/permission/users', {
@@ -46,7 +46,14 @@ test('an ended request is archived from 审批管理, found under 已归档, and
     items: [{ pointId: points.list[0].id, field: 'deadband', after: 2 }],
     submit: true,
   });
-  await admin.post(`/api/alarm/approve/list/${change.approval.approvalId}/reject`, { comment: '依据不足' });
+  // 审核员 decides the first step of the demo flows.
+  const users: { list: { id: number; username: string }[] } = await admin.get(
+    '/api/permission/users?current=1&pageSize=100',
+  );
+  const reviewerId = users.list.find((row) => row.username === 'reviewer')?.id;
+  const reviewerLink: string = (await admin.post(`/api/permission/users/${reviewerId}/token`)).url;
+  const reviewer = api(page, new URL(reviewerLink, 'http://x').searchParams.get('token'));
+  await reviewer.post(`/api/alarm/approve/list/${change.approval.approvalId}/reject`, { comment: '依据不足' });
 
   await page.goto('/alarm/approve/list');
   await page.getByRole('tab', { name: '全部' }).click();
