@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { IApi } from '@umijs/max';
 
@@ -7,8 +6,9 @@ import type { IApi } from '@umijs/max';
  * `src/app.tsx` can load the modules of the route the app opens on before React's first render and hand
  * them to Umi's `patchRoutes` in place of the lazy components (docs/performance.md, "LCP of the overview").
  *
- * Each import names its chunk as Umi's own route table does, so the module stays in Umi's chunk; generating
- * the files fails (and with it every build) when a name is not one Umi's route table uses.
+ * Each import names its chunk as Umi's own route table does, so the module stays in Umi's chunk (webpack
+ * would also merge two chunks of the same modules); a production build fails if a route's module ever
+ * lands in two chunks.
  */
 
 /** Umi's chunk name of a route file (`@/pages/A/B/index.tsx` → `p__A__B__index`, its layout → `t__plugin-layout__Layout`). */
@@ -31,24 +31,19 @@ interface RouteFile {
 }
 
 export default (api: IApi) => {
+  /** Absolute paths of the modules imported, for the build's check. */
+  const imported = new Set<string>();
+
   api.onGenerateFiles(() => {
-    // Umi's own route table, generated just before: every chunk named here must be named there too.
-    const umiRoutes = fs.readFileSync(path.join(api.paths.absTmpPath, 'core/route.tsx'), 'utf8');
-    const unmatched: string[] = [];
+    imported.clear();
     const lines = Object.entries(api.appData.routes as Record<string, RouteFile>).flatMap(
       ([id, { file, __absFile }]) => {
         if (!file || !__absFile) return [];
-        const name = chunkName(file, api.cwd);
-        if (!umiRoutes.includes(`webpackChunkName: "${name}"`)) unmatched.push(`${id} (${name})`);
+        imported.add(__absFile);
         const request = file.startsWith('@/') || path.isAbsolute(file) ? file : __absFile;
-        return [`  '${id}': () => import(/* webpackChunkName: "${name}" */ '${request}'),`];
+        return [`  '${id}': () => import(/* webpackChunkName: "${chunkName(file, api.cwd)}" */ '${request}'),`];
       },
     );
-    if (unmatched.length) {
-      throw new Error(
-        `config/startRoute.ts: chunk names Umi's route table does not use, for routes ${unmatched.join(', ')}`,
-      );
-    }
     api.writeTmpFile({
       path: 'index.ts',
       content: [
@@ -64,5 +59,32 @@ export default (api: IApi) => {
         '',
       ].join('\n'),
     });
+  });
+
+  api.chainWebpack((memo, { env, webpack }) => {
+    if (env !== 'production') return memo;
+    memo.plugin('start-route-chunks-checked').use(
+      class {
+        apply(compiler: import('webpack').Compiler) {
+          compiler.hooks.afterCompile.tap('start-route-chunks-checked', (compilation) => {
+            if (compilation.compiler !== compiler) return;
+            const split = [...compilation.modules].flatMap((module) => {
+              const resource = 'resource' in module ? String(module.resource) : '';
+              return imported.has(resource) && compilation.chunkGraph.getNumberOfModuleChunks(module) > 1
+                ? [resource]
+                : [];
+            });
+            if (split.length === 0) return;
+            const list = split.join(', ');
+            compilation.errors.push(
+              new webpack.WebpackError(
+                `config/startRoute.ts: chunk names unlike Umi's put these in two chunks: ${list}`,
+              ),
+            );
+          });
+        }
+      },
+    );
+    return memo;
   });
 };
