@@ -1,17 +1,10 @@
 /** 审批管理 endpoints: the three tabs, approver-only decisions, rejection, revocation and archiving. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, SLOW, type TestApp } from './helpers';
-import { type MocFixture, mocFixture } from './moc-fixtures';
+import { describe, expect, it } from 'vitest';
+import { SLOW } from './helpers';
+import { useMocFixture } from './moc-fixtures';
 
 describe('approvals API', { timeout: SLOW }, () => {
-  let t: TestApp;
-  let f: MocFixture;
-
-  beforeAll(async () => {
-    t = await build();
-    f = await mocFixture(t);
-  }, SLOW);
-  afterAll(() => t?.close());
+  const { t, f } = useMocFixture();
 
   const submit = async (title: string) => {
     const response = await f.call('POST', '/alarm/op/update', f.engineer, {

@@ -4,19 +4,12 @@
  * 已归档 and exported; a request's audit workbook holds every transition and item; an administrator takes
  * over someone else's draft explicitly (转交).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, SLOW, sheetRows, type TestApp } from './helpers';
-import { type MocFixture, mocFixture } from './moc-fixtures';
+import { describe, expect, it } from 'vitest';
+import { SLOW, sheetRows } from './helpers';
+import { useMocFixture } from './moc-fixtures';
 
 describe('change history API', { timeout: SLOW }, () => {
-  let t: TestApp;
-  let f: MocFixture;
-
-  beforeAll(async () => {
-    t = await build();
-    f = await mocFixture(t);
-  }, SLOW);
-  afterAll(() => t?.close());
+  const { t, f } = useMocFixture();
 
   const create = async (title: string, extra: object = {}, as = f.engineer) =>
     (

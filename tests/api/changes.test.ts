@@ -1,19 +1,12 @@
 /** 变更管理 endpoints: drafts, submission, the lifecycle through approval, the conflict and exactly-once rules. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FLOW_MISSING_MESSAGE } from '../../common/moc';
 import { alarmPoints, equipment } from '../../server/db/schema';
-import { build, SLOW, type TestApp } from './helpers';
-import { approvalOf, type MocFixture, mocFixture } from './moc-fixtures';
+import { SLOW } from './helpers';
+import { approvalOf, useMocFixture } from './moc-fixtures';
 
 describe('change requests API', { timeout: SLOW }, () => {
-  let t: TestApp;
-  let f: MocFixture;
-
-  beforeAll(async () => {
-    t = await build();
-    f = await mocFixture(t);
-  }, SLOW);
-  afterAll(() => t?.close());
+  const { t, f } = useMocFixture();
 
   const body = (items: object[], extra: object = {}) => ({
     title: '调整限值',
@@ -335,7 +328,7 @@ describe('change requests API', { timeout: SLOW }, () => {
     ).json().data;
     const [pump] = await t.database.db
       .insert(equipment)
-      .values({ unitId: f.units['常减压'], name: 'P-101', equipmentType: '给料泵' })
+      .values({ unitId: f.units.常减压, name: 'P-101', equipmentType: '给料泵' })
       .returning();
     const [hh] = await t.database.db
       .insert(alarmPoints)

@@ -2,17 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../server/seed/demo';
 import { build, SLOW, type TestApp } from './helpers';
-import { type MocFixture, mocFixture } from './moc-fixtures';
+import { useMocFixture } from './moc-fixtures';
 
 describe('operating conditions API', { timeout: SLOW }, () => {
-  let t: TestApp;
-  let f: MocFixture;
-
-  beforeAll(async () => {
-    t = await build();
-    f = await mocFixture(t);
-  }, SLOW);
-  afterAll(() => t?.close());
+  const { t, f } = useMocFixture();
 
   const approveAll = async (approvalId: number) => {
     await f.call('POST', `/alarm/approve/list/${approvalId}/approve`, f.engineer2, {});

@@ -1,17 +1,10 @@
 /** 审批配置 endpoints: flows with ordered steps, validation, one active flow per type, deletion rules. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, SLOW, type TestApp } from './helpers';
-import { type MocFixture, mocFixture } from './moc-fixtures';
+import { describe, expect, it } from 'vitest';
+import { SLOW } from './helpers';
+import { useMocFixture } from './moc-fixtures';
 
 describe('approval flows API', { timeout: SLOW }, () => {
-  let t: TestApp;
-  let f: MocFixture;
-
-  beforeAll(async () => {
-    t = await build();
-    f = await mocFixture(t);
-  }, SLOW);
-  afterAll(() => t?.close());
+  const { f } = useMocFixture();
 
   const flow = (steps: object[], extra: object = {}) => ({
     name: '新流程',

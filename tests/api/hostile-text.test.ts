@@ -4,10 +4,10 @@
  * and `\` as literal characters. tests/api/hostile-input.test.ts covers the 500s and the NUL character.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/repositories/raw-sql';
-import { build, SLOW, type TestApp } from './helpers';
-import { type MocFixture, mocFixture } from './moc-fixtures';
+import { SLOW } from './helpers';
+import { useMocFixture } from './moc-fixtures';
 
 /** Up to 50 characters: names. */
 const SHORT = `<b onmouseover=alert(1)>'";--%_\\&amp;</b>`;
@@ -16,14 +16,7 @@ const LONG = `<script>alert("x")</script>'; drop table users; -- %_\\ &lt;&amp; 
 const COMMENT = `<img src=x onerror=alert(2)>同意'); delete from approval_decisions; --`;
 
 describe('hostile text round trip', { timeout: SLOW * 3 }, () => {
-  let t: TestApp;
-  let f: MocFixture;
-
-  beforeAll(async () => {
-    t = await build();
-    f = await mocFixture(t);
-  }, SLOW);
-  afterAll(() => t?.close());
+  const { t, f } = useMocFixture();
 
   /** The answer's data, after checking it came back as a JSON envelope with code 0. */
   async function data(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {

@@ -1,8 +1,8 @@
 /** A plant, people and flows for the change-management API tests (conditions, changes, approvals, flows). */
 import type { Response } from 'light-my-request';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ROLE_NAMES } from '../../server/seed/roles';
-import type { TestApp, TestUser } from './helpers';
+import { build, SLOW, type TestApp, type TestUser } from './helpers';
 
 const JOURNAL = ['FIC-101', 'FIC-102', 'TIC-201'].flatMap((tag, index) => [
   {
@@ -83,4 +83,19 @@ export async function mocFixture(t: TestApp): Promise<MocFixture> {
 export async function approvalOf(fixture: MocFixture, changeId: number): Promise<number> {
   const response = await fixture.call('GET', `/alarm/op/update/${changeId}`, fixture.viewer);
   return response.json().data.approval.approvalId;
+}
+
+/**
+ * A fresh app with the fixture for the enclosing `describe`: both objects are filled in before its first
+ * test, and the app is closed after its last.
+ */
+export function useMocFixture(): { t: TestApp; f: MocFixture } {
+  const t = {} as TestApp;
+  const f = {} as MocFixture;
+  beforeAll(async () => {
+    Object.assign(t, await build());
+    Object.assign(f, await mocFixture(t));
+  }, SLOW);
+  afterAll(() => t.close?.());
+  return { t, f };
 }

@@ -4,22 +4,15 @@
  * request (relaxable per business type), a submit into a step nobody may decide is refused before anything
  * is stored; saving a flow never changes the active one, 启用 and 停用 are their own acts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROLE_NAMES } from '../../server/seed/roles';
-import { build, SLOW, type TestApp, type TestUser } from './helpers';
-import { type MocFixture, mocFixture } from './moc-fixtures';
+import { SLOW, type TestUser } from './helpers';
+import { useMocFixture } from './moc-fixtures';
 
 const CONFIG = '/alarm/base/examine/config';
 
 describe('separation of duties', { timeout: SLOW }, () => {
-  let t: TestApp;
-  let f: MocFixture;
-
-  beforeAll(async () => {
-    t = await build();
-    f = await mocFixture(t);
-  }, SLOW);
-  afterAll(() => t?.close());
+  const { t, f } = useMocFixture();
 
   let counter = 0;
   /** A request of `businessType` by `as`, submitted at once; the raw answer. */
@@ -161,14 +154,7 @@ describe('separation of duties', { timeout: SLOW }, () => {
 });
 
 describe('flow activation', { timeout: SLOW }, () => {
-  let t: TestApp;
-  let f: MocFixture;
-
-  beforeAll(async () => {
-    t = await build();
-    f = await mocFixture(t);
-  }, SLOW);
-  afterAll(() => t?.close());
+  const { f } = useMocFixture();
 
   const steps = () => [
     { name: '审核', mode: 'any', approvers: [{ kind: 'role', id: f.roleIds[ROLE_NAMES.engineer] }] },

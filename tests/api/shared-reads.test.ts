@@ -16,27 +16,30 @@ describe('a transaction sharing its reads', { timeout: SLOW }, () => {
   }, SLOW);
   afterAll(() => database?.close());
 
+  /** A promise and the function that settles it. */
+  const signal = () => {
+    let resolve = () => {};
+    const promise = new Promise<void>((settle) => {
+      resolve = settle;
+    });
+    return { promise, resolve };
+  };
+
   const units = async () =>
     (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from units where name like '共享%'`))[0]
       .n;
 
   it('answers reads while open, survives a failing read, and keeps writes from outside for after its end', async () => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let began = () => {};
-    const started = new Promise<void>((resolve) => {
-      began = resolve;
-    });
+    const held = signal();
+    const started = signal();
     const transaction = database.db.transaction(async (tx) => {
       await shareReads(tx);
       await tx.execute(sql`insert into units (name) values ('共享-1')`);
-      began();
-      await held;
+      started.resolve();
+      await held.promise;
       await tx.execute(sql`insert into units (name) values ('共享-2')`);
     });
-    await started;
+    await started.promise;
 
     // A read answers while the transaction is still open (it is released only below).
     expect(await units()).toBeGreaterThanOrEqual(0);
@@ -50,32 +53,26 @@ describe('a transaction sharing its reads', { timeout: SLOW }, () => {
     expect(await units()).toBeGreaterThanOrEqual(0);
     if (databaseKind === 'pglite') expect(written).toBe(false);
 
-    release();
+    held.resolve();
     await transaction;
     await write;
     expect(await units()).toBe(3);
   });
 
   it('leaves nothing when it rolls back, though reads saw its rows meanwhile', async () => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let began = () => {};
-    const started = new Promise<void>((resolve) => {
-      began = resolve;
-    });
+    const held = signal();
+    const started = signal();
     const transaction = database.db.transaction(async (tx) => {
       await shareReads(tx);
       await tx.execute(sql`insert into units (name) values ('共享-4')`);
-      began();
-      await held;
+      started.resolve();
+      await held.promise;
       throw new Error('the import failed');
     });
-    await started;
+    await started.promise;
     const during = await units();
     expect(during).toBe(databaseKind === 'pglite' ? 4 : 3);
-    release();
+    held.resolve();
     await expect(transaction).rejects.toThrow('the import failed');
     expect(await units()).toBe(3);
   });
