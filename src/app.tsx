@@ -1,3 +1,4 @@
+import { EmptyRoute, routeModules } from '@@/plugin-startRoute/routeModules';
 import { StyleProvider } from '@ant-design/cssinjs';
 import { UserOutlined } from '@ant-design/icons';
 import { filterMenu, isPathAllowed, type MenuItem } from '@common/routes';
@@ -14,6 +15,7 @@ import { requestConfig } from './requestErrorConfig';
 import { bootstrapSession } from './services/bootstrap';
 import { preloadFirstViewData } from './services/firstView';
 import { type CurrentUser, fetchUserInfo } from './services/user';
+import { loadStartRoute, type RouteEntry } from './utils/startRoute';
 import { keepStylesWhenIdle, startStyleSnapshot, styleCache } from './utils/styleSnapshot';
 
 // Only Umi runtime keys may be exported from this file; helpers live in services/ and utils/.
@@ -47,11 +49,26 @@ async function startSession(): Promise<InitialState> {
 /** The start-up's session, asked for before React's first render (getInitialState runs after it). */
 let starting: Promise<InitialState> | undefined;
 
+/** Umi's route table, as `patchRoutes` hands it over before `render`. */
+let routeTable: { routes: Record<string, RouteEntry>; components: Record<string, unknown> } | undefined;
+
+export function patchRoutes({
+  routes,
+  routeComponents,
+}: {
+  routes: Record<string, RouteEntry>;
+  routeComponents: Record<string, unknown>;
+}) {
+  routeTable = { routes, components: routeComponents };
+}
+
 export function render(oldRender: () => void) {
   starting = startSession();
   // After the session's token is stored: the first view's data comes with the code instead of after it.
   preloadFirstViewData(window.location);
-  oldRender();
+  if (!routeTable) return oldRender();
+  const { routes, components } = routeTable;
+  loadStartRoute(window.location.pathname, routes, components, routeModules, EmptyRoute).then(oldRender);
 }
 
 export function getInitialState(): Promise<InitialState> {
