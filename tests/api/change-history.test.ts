@@ -119,7 +119,10 @@ describe('change history API', { timeout: SLOW }, () => {
   it('writes an audit workbook of one request: every transition, the items before and after, the applied result', async () => {
     const change = await create('=HYPERLINK("x") 审计', {
       submit: true,
-      items: [{ pointId: f.points['FIC-102'], field: 'limitValue', after: 95 }],
+      items: [
+        { pointId: f.points['FIC-102'], field: 'limitValue', after: 95 },
+        { pointId: f.points['FIC-101'], field: 'priority', after: 'high' },
+      ],
     });
     const approvalId = change.approval.approvalId;
     await f.call('POST', `/alarm/approve/list/${approvalId}/approve`, f.engineer2, { comment: '同意' });
@@ -169,6 +172,8 @@ describe('change history API', { timeout: SLOW }, () => {
     ]);
     expect(cells(items[1], 8)).toEqual([1, 'FIC-102', 'PVHI', '常减压', '报警限值', '', 95, '已实施：95']);
     expect(items[1][8]).toMatch(/^\d{4}-\d{2}-\d{2}/);
+    // Priorities by the names 报警类型 gives them, not their codes.
+    expect(cells(items[2], 8)).toEqual([2, 'FIC-101', 'PVHI', '常减压', '优先级', '低', '高', '已实施：高']);
 
     expect((await f.call('GET', '/alarm/op/update/999999/audit', f.viewer)).statusCode).toBe(404);
   });

@@ -25,11 +25,11 @@ const statusText = (status: ChangeStatus | null) => (status ? CHANGE_STATUS_LABE
 const settingCell = (value: SettingValue): CellValue =>
   typeof value === 'boolean' ? (value ? '启用' : '停用') : value;
 
-/** An override as one line: the settings it sets under the condition. */
-function overrideText(override: ConditionOverride): string {
+/** An override as one line: the settings it sets under the condition, values as `shown` writes them. */
+function overrideText(override: ConditionOverride, shown: (value: SettingValue) => SettingValue): string {
   const parts = (['enabled', 'limitValue', 'priority', 'deadband', 'onDelaySeconds', 'offDelaySeconds'] as const)
     .filter((field) => override[field] !== null)
-    .map((field) => `${CHANGE_FIELD_LABELS[field]}=${settingCell(override[field]) ?? ''}`);
+    .map((field) => `${CHANGE_FIELD_LABELS[field]}=${settingCell(shown(override[field])) ?? ''}`);
   return parts.join('，') || '沿用基础设置';
 }
 
@@ -49,7 +49,7 @@ export function registerChangeAudit(app: FastifyInstance, permission: Permission
     ...routeOf(changeEndpoints.audit),
     config: { permission },
     handler: async (request, reply) => {
-      const { change, items } = await changeAudit(request.params.id, app.repositories);
+      const { change, items, shown } = await changeAudit(request.params.id, app.repositories);
       const summary: [string, CellValue][] = [
         ['编号', change.id],
         ['标题', change.title],
@@ -75,7 +75,7 @@ export function registerChangeAudit(app: FastifyInstance, permission: Permission
             unit: change.condition?.unit ?? null,
             field: `工况「${change.condition?.name}」覆盖`,
             before: null,
-            after: overrideText(override),
+            after: overrideText(override, shown),
             result: `${change.status === 'applied' ? '已实施' : '未实施'}：${CHANGE_STATUS_LABELS[change.status]}`,
             appliedAt: change.appliedAt,
           }))
