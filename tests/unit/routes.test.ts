@@ -183,7 +183,9 @@ describe('hidden pages and the rights they need', () => {
     expect(rightOf('/alarm/template2/list/create')).toBe('alarm-template-list-create');
     expect(rightOf('/alarm/template2/list/edit', '?id=35')).toBe('alarm-template-list-edit');
     expect(rightOf('/alarm/op2/working/create')).toBe('alarm-op-working-create');
+    expect(rightOf('/alarm/op2/working/create', '?id=4')).toBe('alarm-op-working-edit');
     expect(rightOf('/alarm/op3/update')).toBe('alarm-op-update-create');
+    expect(rightOf('/alarm/op3/update', '?id=12')).toBe('alarm-op-update-edit');
     expect(rightOf('/alarm/base/examine/config2/child')).toBe('alarm-base-examine-config-create');
     expect(rightOf('/alarm/base/examine/config2/child', '?id=3')).toBe('alarm-base-examine-config-edit');
   });

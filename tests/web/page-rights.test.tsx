@@ -4,9 +4,10 @@
  */
 import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import PageRight from '@/components/PageRight';
 import ChangeCreatePage from '@/pages/Alarm/Op/ChangeCreate';
+import FlowEditorPage from '@/pages/Alarm/Settings/FlowEditor';
 import TemplateEditPage from '@/pages/Alarm/Template/Edit';
 import Forbidden from '@/pages/Exception/Forbidden';
 import { clearSession, setToken, storePermissions } from '@/utils/session';
@@ -69,6 +70,25 @@ describe('a hidden page without the right it needs', { timeout: 30_000 }, () => 
     expect(screen.getByText(/「变更管理 \/ 新建」/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '返回首页' }));
     expect(screen.getByLabelText('地址')).toHaveTextContent('/alarm/board/eq');
+    expect(requests).toEqual([]);
+  });
+});
+
+describe('the flow editor, which creates or, with `?id=`, edits', { timeout: 30_000 }, () => {
+  it('asks for 编辑 to open a flow and 新建 to start one', () => {
+    const { unmount } = openHidden('/alarm/base/examine/config2/child?id=1', <FlowEditorPage />, [
+      'alarm-base-examine-config-view',
+      'alarm-base-examine-config-create',
+    ]);
+    expect(screen.getByText(/「审批配置 \/ 编辑」权限（alarm-base-examine-config-edit）/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '返回审批配置' })).toBeInTheDocument();
+    unmount();
+    openHidden('/alarm/base/examine/config2/child', <FlowEditorPage />, [
+      'alarm-base-examine-config-view',
+      'alarm-base-examine-config-edit',
+    ]);
+    expect(screen.getByText(/「审批配置 \/ 新建」权限（alarm-base-examine-config-create）/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /保\s*存/ })).not.toBeInTheDocument();
     expect(requests).toEqual([]);
   });
 });
