@@ -160,6 +160,15 @@ export function isPathAllowed(
   return menuPaths(filteredMenu).includes(normalise(pathname));
 }
 
+/**
+ * Whether the layout may draw what a location renders: anything but a page the user may not open, which would
+ * ask the server for what it refuses. A group heading draws only its alias redirect, if any.
+ */
+export function mayDrawPath(pathname: string, permissions: readonly string[], index: RouteIndex = routeIndex): boolean {
+  const route = matchRoute(pathname, index);
+  return !route?.component || canOpenRoute(route, permissions);
+}
+
 export interface PermissionNode {
   /** Permission string for actions; route key for routes and groups. */
   key: string;

@@ -1,6 +1,6 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import { UserOutlined } from '@ant-design/icons';
-import { filterMenu, groupLanding, isPathAllowed, type MenuItem } from '@common/routes';
+import { filterMenu, groupLanding, isPathAllowed, type MenuItem, mayDrawPath } from '@common/routes';
 import type { RequestConfig, RunTimeLayoutConfig } from '@umijs/max';
 import { history } from '@umijs/max';
 import type React from 'react';
@@ -105,7 +105,7 @@ function layoutOf(initialState: InitialState | undefined): LayoutConfig {
         {loadError ? (
           <LoadFailed title="无法加载用户信息" error={loadError} retry={() => window.location.reload()} />
         ) : (
-          isPathAllowed(history.location.pathname, permissions, visibleMenu) && children
+          mayDrawPath(history.location.pathname, permissions) && children
         )}
       </WaterMark>
     ),

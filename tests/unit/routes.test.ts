@@ -7,6 +7,7 @@ import {
   isPathAllowed,
   type MenuItem,
   matchRoute,
+  mayDrawPath,
   pageRight,
   permissionString,
   permissionTree,
@@ -165,6 +166,15 @@ describe('page guard', () => {
   it('allows a path present in the filtered menu', () => {
     expect(isPathAllowed('/alarm/board', [], [{ path: '/alarm/board', children: [] }])).toBe(true);
     expect(isPathAllowed('/alarm/board', [])).toBe(false);
+  });
+
+  it('lets the layout draw anything but a page the user may not open', () => {
+    const over = ['alarm-board-over-view'];
+    expect(mayDrawPath('/alarm/board/over', over)).toBe(true);
+    expect(mayDrawPath('/permission', over)).toBe(false);
+    expect(mayDrawPath('/alarm/op', over)).toBe(true);
+    expect(mayDrawPath('/alarm/op3/update', [])).toBe(true);
+    expect(mayDrawPath('/no/such/page', [])).toBe(true);
   });
 
   it('sends unknown paths to the 404 route', () => {

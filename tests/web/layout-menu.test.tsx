@@ -81,6 +81,13 @@ describe('the page guard', () => {
     expect(address()).toBe('/403?from=%2Fpermission');
   });
 
+  it('draws a group heading, whose alias redirect leads to its first page', () => {
+    const config = layoutFor([permissionString('/alarm/op/working', 'view')]);
+    history.push('/alarm/op');
+    render(<main>{config.childrenRender?.(<p>跳转到多工况管理</p>, {})}</main>);
+    expect(screen.getByText('跳转到多工况管理')).toBeInTheDocument();
+  });
+
   it('sends a group heading to the first page of it the user may open', () => {
     const config = layoutFor([
       permissionString('/alarm/board/eq', 'view'),
