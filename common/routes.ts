@@ -77,6 +77,43 @@ export function canOpenRoute(route: AppRoute, permissions: readonly string[]): b
   return Boolean(route.actions?.includes('view')) && permissions.includes(permissionString(route.path, 'view'));
 }
 
+/**
+ * The right a hidden page needs for what its address asks (`?id=` edits where the page also creates), as
+ * `config/routes.ts` declares it beside the route; undefined for every other route.
+ */
+export function pageRight(route: AppRoute, search: string, index: RouteIndex = routeIndex): string | undefined {
+  const { performs } = route;
+  if (!performs) return undefined;
+  const editing = performs.withId && new URLSearchParams(search).has('id');
+  return requirePermission(performs.route, editing ? (performs.withId as RouteAction) : performs.action, index);
+}
+
+function openablePages(table: AppRoute[], permissions: readonly string[]): AppRoute[] {
+  return flatten(table).filter(
+    (route) => route.component && route.actions?.includes('view') && canOpenRoute(route, permissions),
+  );
+}
+
+/** The first page of the menu the user may open: where 首页 is for them. */
+export function firstPermittedPage(permissions: readonly string[], table: AppRoute[] = routes): string | undefined {
+  return openablePages(table, permissions)[0]?.path;
+}
+
+/**
+ * Where a group heading without a page of its own (`/alarm/board`) leads: its first child the user may open.
+ * Groups with an alias redirect (the seed's) and pages lead nowhere else.
+ */
+export function groupLanding(
+  pathname: string,
+  permissions: readonly string[],
+  index: RouteIndex = routeIndex,
+): string | undefined {
+  const path = normalise(pathname);
+  const group = index.byPath.get(path);
+  if (!group?.routes?.length || group.component || group.routes.some((child) => child.path === path)) return undefined;
+  return firstPermittedPage(permissions, group.routes);
+}
+
 export interface MenuItem {
   path?: string;
   children?: MenuItem[];
@@ -123,6 +160,15 @@ export function isPathAllowed(
   return menuPaths(filteredMenu).includes(normalise(pathname));
 }
 
+/**
+ * Whether the layout may draw what a location renders: anything but a page the user may not open, which would
+ * ask the server for what it refuses. A group heading draws only its alias redirect, if any.
+ */
+export function mayDrawPath(pathname: string, permissions: readonly string[], index: RouteIndex = routeIndex): boolean {
+  const route = matchRoute(pathname, index);
+  return !route?.component || canOpenRoute(route, permissions);
+}
+
 export interface PermissionNode {
   /** Permission string for actions; route key for routes and groups. */
   key: string;
@@ -146,6 +192,15 @@ const actionLabels: Record<RouteAction, string> = {
 
 export function actionLabel(action: RouteAction): string {
   return actionLabels[action];
+}
+
+/** A permission as the role editor shows it: its route's name and its action (`模板列表 / 编辑`). */
+export function rightLabel(permission: string, index: RouteIndex = routeIndex): string {
+  for (const route of index.byPath.values()) {
+    const action = route.actions?.find((declared) => permissionString(route.path, declared) === permission);
+    if (action) return `${route.name} / ${actionLabels[action]}`;
+  }
+  return permission;
 }
 
 function routeNode(route: AppRoute): PermissionNode {

@@ -5,6 +5,7 @@
  * Extra fields beside Umi's own:
  * - `actions`: the permission actions of the route (`<route-key>-<action>`); a menu route needs `view`.
  * - `level1`: a top-level menu item that is a page, not a group (needs its view permission).
+ * - `performs`: on a hidden page, the action it performs on the route it belongs to (see `performing`).
  * Routes without actions (hidden helper pages, redirects, 403/404) are always allowed.
  */
 export type RouteAction =
@@ -18,6 +19,14 @@ export type RouteAction =
   | 'revoke'
   | 'takeover';
 
+/** The right a hidden page needs: an action of the route it belongs to. */
+export interface PageRight {
+  route: string;
+  action: RouteAction;
+  /** The action instead when the address names what the page opens (`?id=`): a page that creates or edits. */
+  withId?: RouteAction;
+}
+
 export interface AppRoute {
   path: string;
   name?: string;
@@ -27,12 +36,25 @@ export interface AppRoute {
   routes?: AppRoute[];
   actions?: RouteAction[];
   level1?: boolean;
+  performs?: PageRight;
+  wrappers?: string[];
   hideInMenu?: boolean;
   layout?: false;
   access?: string;
 }
 
 const crud: RouteAction[] = ['view', 'create', 'edit', 'delete'];
+
+/**
+ * A hidden page that performs `right`: it opens for everyone, as the seed has it, but its wrapper shows 无权限
+ * in place of the page, before the page asks the server for anything, to a user without that right.
+ */
+const performing = (right: PageRight, route: AppRoute): AppRoute => ({
+  ...route,
+  hideInMenu: true,
+  performs: right,
+  wrappers: ['@/components/PageRight'],
+});
 
 const routes: AppRoute[] = [
   { path: '/', redirect: '/alarm/board/over' },
@@ -75,13 +97,14 @@ const routes: AppRoute[] = [
     ],
   },
   { path: '/alarm/template2/list', redirect: '/alarm/template/list' },
-  {
-    path: '/alarm/template2/list/create',
-    name: '新建模板',
-    component: './Alarm/Template/Edit',
-    hideInMenu: true,
-  },
-  { path: '/alarm/template2/list/edit', name: '编辑模板', component: './Alarm/Template/Edit', hideInMenu: true },
+  performing(
+    { route: '/alarm/template/list', action: 'create' },
+    { path: '/alarm/template2/list/create', name: '新建模板', component: './Alarm/Template/Edit' },
+  ),
+  performing(
+    { route: '/alarm/template/list', action: 'edit' },
+    { path: '/alarm/template2/list/edit', name: '编辑模板', component: './Alarm/Template/Edit' },
+  ),
   {
     path: '/alarm/op',
     name: '优化管理',
@@ -108,14 +131,15 @@ const routes: AppRoute[] = [
       { path: '/alarm/op/config', name: '优化目标设置', component: './Alarm/Op/Targets', actions: ['view'] },
     ],
   },
-  {
-    path: '/alarm/op2/working/create',
-    name: '新建工况',
-    component: './Alarm/Op/ConditionCreate',
-    hideInMenu: true,
-  },
+  performing(
+    { route: '/alarm/op/working', action: 'create', withId: 'edit' },
+    { path: '/alarm/op2/working/create', name: '新建工况', component: './Alarm/Op/ConditionCreate' },
+  ),
   { path: '/alarm/op3', redirect: '/alarm/op/update' },
-  { path: '/alarm/op3/update', name: '发起变更', component: './Alarm/Op/ChangeCreate', hideInMenu: true },
+  performing(
+    { route: '/alarm/op/update', action: 'create', withId: 'edit' },
+    { path: '/alarm/op3/update', name: '发起变更', component: './Alarm/Op/ChangeCreate' },
+  ),
   {
     path: '/alarm/approve/list',
     name: '审批管理',
@@ -147,12 +171,15 @@ const routes: AppRoute[] = [
     hideInMenu: true,
     routes: [
       { path: '/alarm/base/examine/config2', redirect: '/alarm/base/examine/config' },
-      {
-        path: '/alarm/base/examine/config2/child',
-        name: '审核流程配置',
-        component: './Alarm/Settings/FlowEditor',
-        layout: false,
-      },
+      performing(
+        { route: '/alarm/base/examine/config', action: 'create', withId: 'edit' },
+        {
+          path: '/alarm/base/examine/config2/child',
+          name: '审核流程配置',
+          component: './Alarm/Settings/FlowEditor',
+          layout: false,
+        },
+      ),
     ],
   },
   {

@@ -49,7 +49,7 @@ test('a role with two permissions gives its user exactly that menu, /403 elsewhe
   await expect(viewer.getByRole('button', { name: '新建系统类型' })).toHaveCount(0);
 
   await viewer.goto('/permission');
-  await expect(viewer).toHaveURL(/\/403$/);
+  await expect(viewer).toHaveURL(/\/403\?from=%2Fpermission$/);
 
   const token = await viewer.evaluate(() => localStorage.getItem('token'));
   const refused = await viewer.request.get('/api/permission/users', { headers: { authorization: `Bearer ${token}` } });

@@ -1,7 +1,7 @@
 import { EmptyRoute, routeModules } from '@@/plugin-startRoute/routeModules';
 import { StyleProvider } from '@ant-design/cssinjs';
 import { UserOutlined } from '@ant-design/icons';
-import { filterMenu, isPathAllowed, type MenuItem } from '@common/routes';
+import { filterMenu, groupLanding, isPathAllowed, type MenuItem, mayDrawPath } from '@common/routes';
 import type { RequestConfig, RunTimeLayoutConfig } from '@umijs/max';
 import { history } from '@umijs/max';
 import type React from 'react';
@@ -15,6 +15,7 @@ import { requestConfig } from './requestErrorConfig';
 import { bootstrapSession } from './services/bootstrap';
 import { preloadFirstViewData } from './services/firstView';
 import { type CurrentUser, fetchUserInfo } from './services/user';
+import { showForbidden } from './utils/forbidden';
 import { loadStartRoute, type RouteEntry } from './utils/startRoute';
 import { keepStylesWhenIdle, startStyleSnapshot, styleCache } from './utils/styleSnapshot';
 
@@ -63,9 +64,13 @@ export function patchRoutes({
 }
 
 export function render(oldRender: () => void) {
+  // A sign-in link's token is unproven: the user-info call alone decides on it (a bogus link makes one refused
+  // call), and the first view's data is asked for once it is accepted.
+  const signingIn = new URLSearchParams(window.location.search).has('token');
   starting = startSession();
   // After the session's token is stored: the first view's data comes with the code instead of after it.
-  preloadFirstViewData(window.location);
+  if (!signingIn) preloadFirstViewData(window.location);
+  else void starting.then(({ currentUser }) => currentUser && preloadFirstViewData(window.location));
   if (!routeTable) return oldRender();
   const { routes, components } = routeTable;
   loadStartRoute(window.location.pathname, routes, components, routeModules, EmptyRoute).then(oldRender);
@@ -104,16 +109,20 @@ function layoutOf(initialState: InitialState | undefined): LayoutConfig {
       return visibleMenu as typeof menuData;
     },
     onPageChange: (location) => {
-      if (loadError) return;
-      if (location?.pathname && !isPathAllowed(location.pathname, permissions, visibleMenu)) history.push('/403');
+      if (loadError || !location?.pathname) return;
+      const landing = groupLanding(location.pathname, permissions);
+      if (landing) history.replace(landing);
+      else if (!isPathAllowed(location.pathname, permissions, visibleMenu)) showForbidden(location.pathname);
     },
-    // The user's name over the whole content area, drawn with the layout's first frame (not each page's).
+    // The user's name over the whole content area, drawn with the layout's first frame (not each page's). A page
+    // the guard refuses is not drawn: it would ask the server for what the user may not see before the guard's
+    // redirect (the layout's page-change effect runs after the page's own).
     childrenRender: (children) => (
       <WaterMark content={user?.name}>
         {loadError ? (
           <LoadFailed title="无法加载用户信息" error={loadError} retry={() => window.location.reload()} />
         ) : (
-          children
+          mayDrawPath(history.location.pathname, permissions) && children
         )}
       </WaterMark>
     ),

@@ -2,8 +2,9 @@ import type { Envelope } from '@contract/http';
 import type { AxiosError, AxiosResponse, RequestConfig, RequestOptions } from '@umijs/max';
 import { history } from '@umijs/max';
 import { message } from 'antd';
+import { showForbidden } from './utils/forbidden';
 import { openNotification } from './utils/notification';
-import { getToken } from './utils/session';
+import { clearSession, getToken } from './utils/session';
 
 /** The second envelope of docs/original-console.md §8, for back ends that answer `{success, errorCode, …}`. */
 export enum ErrorShowType {
@@ -48,12 +49,16 @@ const handledByCaller = (config: unknown) =>
   Boolean((config as { skipErrorHandler?: boolean } | undefined)?.skipErrorHandler);
 
 /**
- * docs/original-console.md §8 code handling: 401/403 → /403 (the session is over whoever asked); 1 (or any other failure
- * code) → error toast, unless the caller handles it.
+ * docs/original-console.md §8 code handling: 401/403 → /403 whoever asked: 401 ends the session (the token is no
+ * good), 403 names the page it was refused on; 1 (or any other failure code) → error toast, unless the caller
+ * handles it.
  */
 function rejectEnvelope(body: Answer, silent: boolean): Promise<never> {
-  if (body.code === 401 || body.code === 403) {
-    history.push('/403');
+  if (body.code === 401) {
+    clearSession();
+    showForbidden();
+  } else if (body.code === 403) {
+    showForbidden(history.location.pathname);
   } else if (!silent) {
     message.error(body.msg || '请求失败');
   }

@@ -3,8 +3,8 @@
  * page have rendered: each preloads them (SWR's `preload`, services/get) under the keys its page reads
  * them with. Each loads only its client module, by the path it opens on.
  */
-import { matchRoute } from '@common/routes';
-import { getToken } from '@/utils/session';
+import { matchRoute, permissionString } from '@common/routes';
+import { getToken, hasPermission } from '@/utils/session';
 
 type FirstView = () => Promise<{ preloadFirstView: (search: URLSearchParams) => unknown }>;
 
@@ -15,9 +15,11 @@ const FIRST_VIEWS: Record<string, FirstView> = {
 export function preloadFirstViewData(location: Pick<Location, 'pathname' | 'search'>): void {
   // A redirect of the route table (the start page's) opens its target, leaving the address query behind.
   const redirect = matchRoute(location.pathname)?.redirect;
-  const firstView = FIRST_VIEWS[redirect ?? location.pathname];
-  // Without a token start-up goes to /403.
-  if (!firstView || !getToken()) return;
+  const path = redirect ?? location.pathname;
+  const firstView = FIRST_VIEWS[path];
+  // Without a token start-up goes to /403; without the page's right (as the last start-up stored it) the
+  // server would refuse every GET before the guard sends the user to /403.
+  if (!firstView || !getToken() || !hasPermission(permissionString(path, 'view'))) return;
   const search = new URLSearchParams(redirect ? '' : location.search);
   firstView().then(
     ({ preloadFirstView }) => preloadFirstView(search),

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   filterMenu,
+  firstPermittedPage,
+  groupLanding,
   indexRoutes,
   isPathAllowed,
   type MenuItem,
   matchRoute,
+  mayDrawPath,
+  pageRight,
   permissionString,
   permissionTree,
   requirePermission,
+  rightLabel,
   routeIndex,
   routeKey,
 } from '../../common/routes';
@@ -163,9 +168,79 @@ describe('page guard', () => {
     expect(isPathAllowed('/alarm/board', [])).toBe(false);
   });
 
+  it('lets the layout draw anything but a page the user may not open', () => {
+    const over = ['alarm-board-over-view'];
+    expect(mayDrawPath('/alarm/board/over', over)).toBe(true);
+    expect(mayDrawPath('/permission', over)).toBe(false);
+    expect(mayDrawPath('/alarm/op', over)).toBe(true);
+    expect(mayDrawPath('/alarm/op3/update', [])).toBe(true);
+    expect(mayDrawPath('/no/such/page', [])).toBe(true);
+  });
+
   it('sends unknown paths to the 404 route', () => {
     expect(matchRoute('/no/such/page')?.path).toBe('*');
     expect(isPathAllowed('/no/such/page', [])).toBe(true);
+  });
+});
+
+describe('hidden pages and the rights they need', () => {
+  const rightOf = (path: string, search = '') => {
+    const route = matchRoute(path);
+    return route && pageRight(route, search);
+  };
+
+  it('names, beside each hidden page, the action it performs on the route it belongs to', () => {
+    expect(rightOf('/alarm/template2/list/create')).toBe('alarm-template-list-create');
+    expect(rightOf('/alarm/template2/list/edit', '?id=35')).toBe('alarm-template-list-edit');
+    expect(rightOf('/alarm/op2/working/create')).toBe('alarm-op-working-create');
+    expect(rightOf('/alarm/op2/working/create', '?id=4')).toBe('alarm-op-working-edit');
+    expect(rightOf('/alarm/op3/update')).toBe('alarm-op-update-create');
+    expect(rightOf('/alarm/op3/update', '?id=12')).toBe('alarm-op-update-edit');
+    expect(rightOf('/alarm/base/examine/config2/child')).toBe('alarm-base-examine-config-create');
+    expect(rightOf('/alarm/base/examine/config2/child', '?id=3')).toBe('alarm-base-examine-config-edit');
+  });
+
+  it('asks nothing of the other routes, which stay as the seed has them', () => {
+    expect(rightOf('/alarm/bases/list')).toBeUndefined();
+    expect(rightOf('/403')).toBeUndefined();
+    expect(isPathAllowed('/alarm/template2/list/edit', [])).toBe(true);
+  });
+
+  it('declares only rights the table declares', () => {
+    for (const route of routeIndex.byPath.values()) {
+      if (!route.performs) continue;
+      expect(routeIndex.permissions).toContain(pageRight(route, ''));
+      expect(routeIndex.permissions).toContain(pageRight(route, '?id=1'));
+    }
+  });
+
+  it('shows a right as the permission page does: the route and the action', () => {
+    expect(rightLabel('alarm-template-list-edit')).toBe('模板列表 / 编辑');
+    expect(rightLabel('permission-view')).toBe('权限配置 / 查看');
+    expect(rightLabel('no-such-right')).toBe('no-such-right');
+  });
+});
+
+describe('landing pages', () => {
+  it('sends a group heading without a page to its first child the user may open', () => {
+    const all = routeIndex.permissions;
+    expect(groupLanding('/alarm/board', all)).toBe('/alarm/board/over');
+    expect(groupLanding('/alarm/board', ['alarm-board-eq-view', 'alarm-board-performance-view'])).toBe(
+      '/alarm/board/performance',
+    );
+    expect(groupLanding('/alarm/bases/', ['alarm-bases-abnormal-view'])).toBe('/alarm/bases/abnormal');
+  });
+
+  it('leaves pages, the seed aliases and groups with nothing the user may open alone', () => {
+    expect(groupLanding('/alarm/board', ['alarm-bases-list-view'])).toBeUndefined();
+    expect(groupLanding('/alarm/board/over', routeIndex.permissions)).toBeUndefined();
+    expect(groupLanding('/alarm/op', routeIndex.permissions)).toBeUndefined();
+  });
+
+  it('takes the first page of the menu the user may open as home', () => {
+    expect(firstPermittedPage(routeIndex.permissions)).toBe('/alarm/board/over');
+    expect(firstPermittedPage(['alarm-base-system-view', 'alarm-op-update-view'])).toBe('/alarm/op/update');
+    expect(firstPermittedPage(['permission-edit'])).toBeUndefined();
   });
 });
 

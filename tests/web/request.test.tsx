@@ -3,7 +3,7 @@ import { history, request } from '@umijs/max';
 import { message } from 'antd';
 import { HttpResponse, http } from 'msw';
 import { ApiError, CANNOT_CONNECT_MESSAGE } from '@/requestErrorConfig';
-import { setToken } from '@/utils/session';
+import { getToken, readPermissions, setToken, storePermissions } from '@/utils/session';
 import { mockApi, startAppRuntime } from './helpers';
 
 const server = mockApi();
@@ -48,6 +48,30 @@ describe('envelope codes (docs/original-console.md §8)', () => {
     answer({ code, msg: 'no', data: null }, code);
     await expect(request('/thing')).rejects.toBeInstanceOf(ApiError);
     expect(history.location.pathname).toBe('/403');
+  });
+
+  it('code 403 names the page it was refused on, for the 403 page to say so', async () => {
+    history.push('/alarm/bases/list');
+    answer({ code: 403, msg: '没有权限执行此操作（需要 alarm-bases-list-view）', data: null }, 403);
+    await expect(request('/thing')).rejects.toBeInstanceOf(ApiError);
+    expect(`${history.location.pathname}${history.location.search}`).toBe('/403?from=%2Falarm%2Fbases%2Flist');
+  });
+
+  it('a refusal on the 403 page leaves the address that names what was refused', async () => {
+    history.push('/403?from=%2Fpermission');
+    answer({ code: 403, msg: 'no', data: null }, 403);
+    await expect(request('/thing')).rejects.toBeInstanceOf(ApiError);
+    expect(`${history.location.pathname}${history.location.search}`).toBe('/403?from=%2Fpermission');
+  });
+
+  it('code 401 ends the session: the stored token and permissions go', async () => {
+    history.push('/alarm/board/over');
+    setToken('revoked');
+    storePermissions(['alarm-board-over-view']);
+    answer({ code: 401, msg: '未登录或登录已失效', data: null }, 401);
+    await expect(request('/thing')).rejects.toBeInstanceOf(ApiError);
+    expect(getToken()).toBeNull();
+    expect(readPermissions()).toBeNull();
   });
 
   it('code 1 shows msg as an error toast and rejects with it', async () => {

@@ -9,7 +9,7 @@ import { mutate } from 'swr';
 import OverviewBoard from '@/pages/Alarm/Board/Over';
 import { preloadFirstView } from '@/services/boards';
 import { preloadFirstViewData } from '@/services/firstView';
-import { setToken, storePlantTimeZone } from '@/utils/session';
+import { setToken, storePermissions, storePlantTimeZone } from '@/utils/session';
 import { mockApi, objectUrls, startAppRuntime } from '../helpers';
 import { address, judged, ok, renderBoard, scopes, summary } from './fixtures';
 
@@ -267,6 +267,7 @@ describe('报警总览', { timeout: 30_000 }, () => {
   it('the start page, which redirects to the board, preloads the board’s GETs for its default range', async () => {
     const queries = serve();
     setToken('t');
+    storePermissions([view]);
     vi.useFakeTimers({ now: new Date('2026-11-25T08:00:10Z'), toFake: ['Date'] });
     preloadFirstViewData({ pathname: '/', search: '?range=7d' });
     await waitFor(() => expect(queries).toHaveLength(1));
@@ -277,10 +278,14 @@ describe('报警总览', { timeout: 30_000 }, () => {
     expect(queries.filter((query) => !query.has('width'))).toHaveLength(1);
   });
 
-  it('nothing is preloaded without a token, nor for a page without a first view', async () => {
+  it('nothing is preloaded without a token, for a user who may not open the page, nor for a page without a first view', async () => {
     const queries = serve();
     preloadFirstViewData({ pathname: '/alarm/board/over', search: '' });
     setToken('t');
+    // It would be refused (403) before the guard sends the user to /403.
+    storePermissions([mock]);
+    preloadFirstViewData({ pathname: '/', search: '' });
+    storePermissions([view]);
     preloadFirstViewData({ pathname: '/alarm/board/performance', search: '' });
     // The board's own request is then the first to reach the server.
     renderBoard(<OverviewBoard />, '/alarm/board/over', [view]);

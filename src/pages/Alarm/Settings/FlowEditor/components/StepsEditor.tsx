@@ -53,10 +53,9 @@ export interface StepsEditorProps {
   steps: StepDraft[];
   onChange: (steps: StepDraft[]) => void;
   options: FlowOptions;
-  readOnly: boolean;
 }
 
-export default function StepsEditor({ steps, onChange, options, readOnly }: StepsEditorProps) {
+export default function StepsEditor({ steps, onChange, options }: StepsEditorProps) {
   const update = (key: string, patch: Partial<StepDraft>) =>
     onChange(steps.map((step) => (step.key === key ? { ...step, ...patch } : step)));
   const userOptions = options.users.map((user) => ({ value: user.id, label: `${user.name}（${user.username}）` }));
@@ -75,34 +74,32 @@ export default function StepsEditor({ steps, onChange, options, readOnly }: Step
             aria-label={label}
             role="group"
             extra={
-              !readOnly && (
-                <Space size={4}>
-                  <Button
-                    size="small"
-                    icon={<ArrowUpOutlined />}
-                    aria-label={`${label}上移`}
-                    disabled={index === 0}
-                    onClick={() => onChange(moved(steps, index, index - 1))}
-                  />
-                  <Button
-                    size="small"
-                    icon={<ArrowDownOutlined />}
-                    aria-label={`${label}下移`}
-                    disabled={index === steps.length - 1}
-                    onClick={() => onChange(moved(steps, index, index + 1))}
-                  />
-                  <Button
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={`删除${label}`}
-                    onClick={() => onChange(steps.filter((other) => other.key !== step.key))}
-                  />
-                </Space>
-              )
+              <Space size={4}>
+                <Button
+                  size="small"
+                  icon={<ArrowUpOutlined />}
+                  aria-label={`${label}上移`}
+                  disabled={index === 0}
+                  onClick={() => onChange(moved(steps, index, index - 1))}
+                />
+                <Button
+                  size="small"
+                  icon={<ArrowDownOutlined />}
+                  aria-label={`${label}下移`}
+                  disabled={index === steps.length - 1}
+                  onClick={() => onChange(moved(steps, index, index + 1))}
+                />
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={`删除${label}`}
+                  onClick={() => onChange(steps.filter((other) => other.key !== step.key))}
+                />
+              </Space>
             }
           >
-            <Form layout="vertical" component="div" disabled={readOnly}>
+            <Form layout="vertical" component="div">
               <Flex gap={16} wrap>
                 <Form.Item label="步骤名称" style={{ width: 220 }}>
                   <Input
@@ -149,11 +146,9 @@ export default function StepsEditor({ steps, onChange, options, readOnly }: Step
           </Card>
         );
       })}
-      {!readOnly && (
-        <Button type="dashed" icon={<PlusOutlined />} onClick={() => onChange([...steps, newStep(steps.length + 1)])}>
-          添加审批步骤
-        </Button>
-      )}
+      <Button type="dashed" icon={<PlusOutlined />} onClick={() => onChange([...steps, newStep(steps.length + 1)])}>
+        添加审批步骤
+      </Button>
     </Flex>
   );
 }
