@@ -3,6 +3,7 @@ import type { AxiosError, AxiosResponse, RequestConfig, RequestOptions } from '@
 import { history } from '@umijs/max';
 import { message } from 'antd';
 import { openNotification } from './utils/notification';
+import { CANNOT_CONNECT_MESSAGE, OFFLINE_WRITE_MESSAGE, transportMessage } from './utils/requestFailure';
 import { getToken } from './utils/session';
 
 /** The second envelope of docs/original-console.md §8, for back ends that answer `{success, errorCode, …}`. */
@@ -25,7 +26,7 @@ interface BizResponse {
 /** An answer in our envelope (contract/http.ts), as far as it came: the code at least. */
 type Answer = Pick<Envelope<unknown>, 'code'> & Partial<Envelope<unknown>>;
 
-export const CANNOT_CONNECT_MESSAGE = '服务器连接失败，请稍后再试';
+export { CANNOT_CONNECT_MESSAGE };
 
 /** A failure already shown to the user by an interceptor; the error handler stays quiet on it. */
 export class ApiError extends Error {
@@ -81,6 +82,7 @@ async function responseBody(error: AxiosError): Promise<unknown> {
 }
 
 async function onResponseError(failure: Error): Promise<never> {
+  if (failure instanceof ApiError) return Promise.reject(failure);
   const error = failure as AxiosError;
   const body = await responseBody(error);
   if (isEnvelope(body) && body.code !== 0) return rejectEnvelope(body, handledByCaller(error.config));
@@ -96,6 +98,14 @@ function withBearer(config: RequestOptions): RequestOptions {
   // docs/original-console.md §7: every call carries the bearer, empty when there is no token. The seed's placeholder
   // token query parameter is deliberately not sent (a leaked secret in every URL).
   return { ...config, headers: { ...config.headers, Authorization: `Bearer ${getToken() ?? ''}` } };
+}
+
+/** Offline, a write is refused before it is sent, never queued: the user knows it was not saved. */
+function refuseWritesOffline(config: RequestOptions): RequestOptions {
+  const method = (config.method ?? 'GET').toUpperCase();
+  if (navigator.onLine || method === 'GET' || method === 'HEAD') return config;
+  if (!handledByCaller(config)) message.error(OFFLINE_WRITE_MESSAGE);
+  throw new ApiError(OFFLINE_WRITE_MESSAGE, 1);
 }
 
 export const requestConfig: RequestConfig = {
@@ -130,16 +140,11 @@ export const requestConfig: RequestConfig = {
           default:
             message.error(errorMessage);
         }
-        // Status 0 is how some transports report a response that never came: that is no response.
-      } else if (error.response?.status) {
-        message.error(`Response status:${error.response.status}`);
-      } else if (error.request) {
-        message.error('None response! Please retry.');
       } else {
-        message.error('Request error, please retry.');
+        message.error(transportMessage(error));
       }
     },
   },
-  requestInterceptors: [withBearer],
+  requestInterceptors: [refuseWritesOffline, withBearer],
   responseInterceptors: [[onResponse, onResponseError]],
 };
