@@ -93,6 +93,8 @@ function layoutOf(initialState: InitialState | undefined): LayoutConfig {
     // The user's name over the whole content area, drawn with the layout's first frame (not each page's).
     childrenRender: (children) => (
       <WaterMark content={user?.name}>
+        {/* In the content area, below the fixed header. */}
+        <OfflineNotice />
         {loadError ? (
           <LoadFailed title="无法加载用户信息" error={loadError} retry={() => window.location.reload()} />
         ) : (
@@ -122,10 +124,7 @@ export function onRouteChange() {
 export function rootContainer(container: React.ReactNode) {
   return (
     <StyleProvider cache={styleCache}>
-      <ErrorBoundary>
-        <OfflineNotice />
-        {container}
-      </ErrorBoundary>
+      <ErrorBoundary>{container}</ErrorBoundary>
     </StyleProvider>
   );
 }

@@ -2,6 +2,8 @@ import type { Envelope } from '@contract/http';
 import type { AxiosError, AxiosResponse, RequestConfig, RequestOptions } from '@umijs/max';
 import { history } from '@umijs/max';
 import { message } from 'antd';
+import { FETCHED_AT_HEADER } from './services/offlineData';
+import { noteAnswer } from './utils/cachedAnswers';
 import { openNotification } from './utils/notification';
 import { CANNOT_CONNECT_MESSAGE, OFFLINE_WRITE_MESSAGE, transportMessage } from './utils/requestFailure';
 import { getToken } from './utils/session';
@@ -68,6 +70,16 @@ function onResponse(response: AxiosResponse): AxiosResponse | Promise<never> {
   return response;
 }
 
+/** An answer the service worker gave from its offline copy carries when it was fetched: the banner says so. */
+function noteCachedAnswer(response: AxiosResponse): AxiosResponse {
+  const fetchedAt: unknown = response.headers?.[FETCHED_AT_HEADER];
+  noteAnswer(
+    response.request?.responseURL || response.config.url || '',
+    typeof fetchedAt === 'string' ? fetchedAt : undefined,
+  );
+  return response;
+}
+
 /** A refused blob request (an export) carries its JSON envelope as a Blob. */
 async function responseBody(error: AxiosError): Promise<unknown> {
   const data: unknown = error.response?.data;
@@ -100,10 +112,13 @@ function withBearer(config: RequestOptions): RequestOptions {
   return { ...config, headers: { ...config.headers, Authorization: `Bearer ${getToken() ?? ''}` } };
 }
 
+/** docs/original-console.md §7: user-info is asked for with a POST, and only reads. */
+const READS_BY_POST = new Set(['/userinfo']);
+
 /** Offline, a write is refused before it is sent, never queued: the user knows it was not saved. */
 function refuseWritesOffline(config: RequestOptions): RequestOptions {
   const method = (config.method ?? 'GET').toUpperCase();
-  if (navigator.onLine || method === 'GET' || method === 'HEAD') return config;
+  if (navigator.onLine || method === 'GET' || method === 'HEAD' || READS_BY_POST.has(config.url ?? '')) return config;
   if (!handledByCaller(config)) message.error(OFFLINE_WRITE_MESSAGE);
   throw new ApiError(OFFLINE_WRITE_MESSAGE, 1);
 }
@@ -146,5 +161,5 @@ export const requestConfig: RequestConfig = {
     },
   },
   requestInterceptors: [refuseWritesOffline, withBearer],
-  responseInterceptors: [[onResponse, onResponseError]],
+  responseInterceptors: [noteCachedAnswer, [onResponse, onResponseError]],
 };
