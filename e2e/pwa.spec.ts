@@ -59,7 +59,7 @@ test('offline, the overview and the library show the answers fetched last, dated
   await page.goto('/alarm/bases/list');
   const firstRow = page.getByRole('row').filter({ hasText: '编辑' }).first();
   await expect(firstRow).toBeVisible();
-  const firstRowText = await firstRow.innerText();
+  const firstRowText = (await firstRow.textContent()) ?? '';
   await kept(page, '/api/alarm/bases/list');
 
   await context.setOffline(true);
