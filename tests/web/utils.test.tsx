@@ -137,7 +137,7 @@ describe('spreadsheet export (docs/original-console.md §7)', () => {
   });
 });
 
-describe('the export button', () => {
+describe('the export button', { timeout: 20_000 }, () => {
   const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
   it('says the export has started, then how many rows the server wrote', async () => {
