@@ -119,6 +119,8 @@ function layoutOf(initialState: InitialState | undefined): LayoutConfig {
     // redirect (the layout's page-change effect runs after the page's own).
     childrenRender: (children) => (
       <WaterMark content={user?.name}>
+        {/* In the content area, below the fixed header. */}
+        <OfflineNotice />
         {loadError ? (
           <LoadFailed title="无法加载用户信息" error={loadError} retry={() => window.location.reload()} />
         ) : (
@@ -148,10 +150,7 @@ export function onRouteChange() {
 export function rootContainer(container: React.ReactNode) {
   return (
     <StyleProvider cache={styleCache}>
-      <ErrorBoundary>
-        <OfflineNotice />
-        {container}
-      </ErrorBoundary>
+      <ErrorBoundary>{container}</ErrorBoundary>
     </StyleProvider>
   );
 }

@@ -2,8 +2,11 @@ import type { Envelope } from '@contract/http';
 import type { AxiosError, AxiosResponse, RequestConfig, RequestOptions } from '@umijs/max';
 import { history } from '@umijs/max';
 import { message } from 'antd';
+import { FETCHED_AT_HEADER } from './services/offlineData';
+import { noteAnswer } from './utils/cachedAnswers';
 import { showForbidden } from './utils/forbidden';
 import { openNotification } from './utils/notification';
+import { CANNOT_CONNECT_MESSAGE, OFFLINE_WRITE_MESSAGE, transportMessage } from './utils/requestFailure';
 import { clearSession, getToken } from './utils/session';
 
 /** The second envelope of docs/original-console.md §8, for back ends that answer `{success, errorCode, …}`. */
@@ -26,7 +29,7 @@ interface BizResponse {
 /** An answer in our envelope (contract/http.ts), as far as it came: the code at least. */
 type Answer = Pick<Envelope<unknown>, 'code'> & Partial<Envelope<unknown>>;
 
-export const CANNOT_CONNECT_MESSAGE = '服务器连接失败，请稍后再试';
+export { CANNOT_CONNECT_MESSAGE };
 
 /** A failure already shown to the user by an interceptor; the error handler stays quiet on it. */
 export class ApiError extends Error {
@@ -72,6 +75,16 @@ function onResponse(response: AxiosResponse): AxiosResponse | Promise<never> {
   return response;
 }
 
+/** An answer the service worker gave from its offline copy carries when it was fetched: the banner says so. */
+function noteCachedAnswer(response: AxiosResponse): AxiosResponse {
+  const fetchedAt: unknown = response.headers?.[FETCHED_AT_HEADER];
+  noteAnswer(
+    response.request?.responseURL || response.config.url || '',
+    typeof fetchedAt === 'string' ? fetchedAt : undefined,
+  );
+  return response;
+}
+
 /** A refused blob request (an export) carries its JSON envelope as a Blob. */
 async function responseBody(error: AxiosError): Promise<unknown> {
   const data: unknown = error.response?.data;
@@ -86,6 +99,7 @@ async function responseBody(error: AxiosError): Promise<unknown> {
 }
 
 async function onResponseError(failure: Error): Promise<never> {
+  if (failure instanceof ApiError) return Promise.reject(failure);
   const error = failure as AxiosError;
   const body = await responseBody(error);
   if (isEnvelope(body) && body.code !== 0) return rejectEnvelope(body, handledByCaller(error.config));
@@ -101,6 +115,17 @@ function withBearer(config: RequestOptions): RequestOptions {
   // docs/original-console.md §7: every call carries the bearer, empty when there is no token. The seed's placeholder
   // token query parameter is deliberately not sent (a leaked secret in every URL).
   return { ...config, headers: { ...config.headers, Authorization: `Bearer ${getToken() ?? ''}` } };
+}
+
+/** docs/original-console.md §7: user-info is asked for with a POST, and only reads. */
+const READS_BY_POST = new Set(['/userinfo']);
+
+/** Offline, a write is refused before it is sent, never queued: the user knows it was not saved. */
+function refuseWritesOffline(config: RequestOptions): RequestOptions {
+  const method = (config.method ?? 'GET').toUpperCase();
+  if (navigator.onLine || method === 'GET' || method === 'HEAD' || READS_BY_POST.has(config.url ?? '')) return config;
+  if (!handledByCaller(config)) message.error(OFFLINE_WRITE_MESSAGE);
+  throw new ApiError(OFFLINE_WRITE_MESSAGE, 1);
 }
 
 export const requestConfig: RequestConfig = {
@@ -135,16 +160,11 @@ export const requestConfig: RequestConfig = {
           default:
             message.error(errorMessage);
         }
-        // Status 0 is how some transports report a response that never came: that is no response.
-      } else if (error.response?.status) {
-        message.error(`Response status:${error.response.status}`);
-      } else if (error.request) {
-        message.error('None response! Please retry.');
       } else {
-        message.error('Request error, please retry.');
+        message.error(transportMessage(error));
       }
     },
   },
-  requestInterceptors: [withBearer],
-  responseInterceptors: [[onResponse, onResponseError]],
+  requestInterceptors: [refuseWritesOffline, withBearer],
+  responseInterceptors: [noteCachedAnswer, [onResponse, onResponseError]],
 };

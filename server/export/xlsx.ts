@@ -26,16 +26,24 @@ export interface XlsxColumn<T> {
   width?: number;
 }
 
-export interface XlsxSheet<T> {
+/**
+ * A sheet: its rows in hand, or read a batch at a time with their number counted beforehand — the `x-row-count`
+ * header the SPA reports 「已导出 N 行」 by leaves before the first row.
+ */
+export type XlsxSheet<T> = {
   sheetName: string;
   columns: XlsxColumn<T>[];
-  rows: AsyncIterable<T> | Iterable<T>;
-}
+} & ({ rows: readonly T[] } | { rows: AsyncIterable<T>; count: number });
 
-export interface XlsxExport<T> extends XlsxSheet<T> {
+export type XlsxExport<T> = XlsxSheet<T> & {
   /** ASCII stem of the file name, e.g. `alarm-types`; a timestamp and `.xlsx` are appended. */
   fileStem: string;
-}
+};
+
+/** The response header that says how many rows an export holds (all its sheets together). */
+export const ROW_COUNT_HEADER = 'x-row-count';
+
+const rowCount = (sheet: XlsxSheet<unknown>): number => ('count' in sheet ? sheet.count : sheet.rows.length);
 
 /** A workbook of several sheets, each with its own row type (a board and its tables). */
 export interface XlsxWorkbookExport<Rows extends unknown[]> {
@@ -68,7 +76,7 @@ function sheetContent<T>({ sheetName, columns, rows }: XlsxSheet<T>, dateTime: (
 
 /** Answers the request with a streamed one-sheet workbook. */
 export function sendXlsx<T>(reply: FastifyReply, { fileStem, ...sheet }: XlsxExport<T>): FastifyReply {
-  return sendWorkbook<[T]>(reply, { fileStem, sheets: [sheet] });
+  return sendWorkbook<[T]>(reply, { fileStem, sheets: [sheet as XlsxSheet<T>] });
 }
 
 /**
@@ -86,6 +94,7 @@ export function sendWorkbook<Rows extends unknown[]>(
     .header('content-type', XLSX_CONTENT_TYPE)
     .header('content-disposition', `attachment; filename="${exportFileName(fileStem)}"`)
     .header('cache-control', 'no-store')
+    .header(ROW_COUNT_HEADER, String((sheets as XlsxSheet<unknown>[]).reduce((sum, sheet) => sum + rowCount(sheet), 0)))
     .send(stream);
 }
 

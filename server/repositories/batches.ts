@@ -18,18 +18,24 @@ const BATCH_COLUMNS = sql`id, source, label, parameters, event_count as "eventCo
 const batchWhere = (source: EventSource | undefined) => (source ? sql`source = ${source}` : sql`true`);
 
 export function createBatchesRepository(db: Executor) {
+  /** How many batches the source has: the page's total and the export's row count. */
+  const countOf = async (source: EventSource | undefined): Promise<number> => {
+    const [{ total }] = await queryRows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from journal_batches where ${batchWhere(source)}`,
+    );
+    return total;
+  };
+
   return {
+    count: countOf,
     async page(source: EventSource | undefined, { current, pageSize }: { current: number; pageSize: number }) {
       const list = await queryRows<DataBatch>(
         db,
         sql`select ${BATCH_COLUMNS} from journal_batches where ${batchWhere(source)}
             order by id desc limit ${pageSize} offset ${(current - 1) * pageSize}`,
       );
-      const [{ total }] = await queryRows<{ total: number }>(
-        db,
-        sql`select count(*)::int as total from journal_batches where ${batchWhere(source)}`,
-      );
-      return { list, total, current, pageSize };
+      return { list, total: await countOf(source), current, pageSize };
     },
 
     /** Every batch of the source, newest first: each read continues below the last id of the one before. */

@@ -68,7 +68,14 @@ function createCodedDictionary<TTable extends CodedTable>(
 
   const select = (tx: Executor) => tx.select().from(t);
 
+  /** How many rows match: the page's total and the export's row count. */
+  const countOf = async (filters: DictionaryFilters, tx: Executor = db): Promise<number> => {
+    const [{ total }] = await tx.select({ total: count() }).from(t).where(where(filters));
+    return total;
+  };
+
   return {
+    count: countOf,
     inUse: options.inUse,
 
     async page(filters: DictionaryFilters, page: PageRequest, tx: Executor = db): Promise<Page<Row>> {
@@ -78,8 +85,7 @@ function createCodedDictionary<TTable extends CodedTable>(
         .orderBy(...orderColumns.map((column) => asc(column)))
         .limit(limit)
         .offset(offset);
-      const [{ total }] = await tx.select({ total: count() }).from(t).where(where(filters));
-      return { list: list as Row[], total, ...page };
+      return { list: list as Row[], total: await countOf(filters, tx), ...page };
     },
 
     /** Every matching row in list order, fetched a batch at a time. */

@@ -435,16 +435,22 @@ export function createLibraryRepository(db: Database) {
             from page p ${PLANT_JOINS} left join alarm_point_states s on s.point_id = p.id
             order by ${order}`,
       );
-      const [{ total }] = await queryRows<{ total: number }>(
-        tx,
-        sql`select count(*)::int as total from alarm_points p where ${where}`,
-      );
+      const total = await repository.count(filters, tx);
       const list = rows.map(({ replay, lastAlarm, lastAck, openAbnormal, ...point }) => ({
         ...point,
         state: stateOf({ replay, lastAlarm, lastAck }).letter,
         openAbnormal: openAbnormal ?? [],
       }));
       return { list, total, ...page };
+    },
+
+    /** How many points match: the page's total and the export's row count. */
+    async count(filters: LibraryFilters, tx: Executor = db): Promise<number> {
+      const [{ total }] = await queryRows<{ total: number }>(
+        tx,
+        sql`select count(*)::int as total from alarm_points p where ${pointWhere(filters)}`,
+      );
+      return total;
     },
 
     /**
@@ -524,11 +530,16 @@ export function createLibraryRepository(db: Database) {
         sql`select ${ABNORMAL_COLUMNS} from ${ABNORMAL_FROM} where ${where} order by ${ABNORMAL_ORDER}
             limit ${limit} offset ${offset}`,
       );
+      return { list, total: await repository.abnormalCount(filters, tx), ...page };
+    },
+
+    /** How many records match: the page's total and the export's row count. */
+    async abnormalCount(filters: AbnormalFilters, tx: Executor = db): Promise<number> {
       const [{ total }] = await queryRows<{ total: number }>(
         tx,
-        sql`select count(*)::int as total from ${ABNORMAL_FROM} where ${where}`,
+        sql`select count(*)::int as total from ${ABNORMAL_FROM} where ${abnormalWhere(filters)}`,
       );
-      return { list, total, ...page };
+      return total;
     },
 
     /** Every matching record, a batch at a time, newest first (the export). */

@@ -92,12 +92,18 @@ export function createTemplatesRepository(db: Database) {
     await tx.insert(alarmTemplateItems).values(items.map((item, index) => ({ ...item, templateId, sortOrder: index })));
   }
 
+  /** How many templates match: the page's total and the export's row count. */
+  const countOf = async (filters: TemplateFilters, tx: Executor = db): Promise<number> => {
+    const [{ total }] = await tx.select({ total: count() }).from(alarmTemplates).where(where(filters));
+    return total;
+  };
+
   return {
+    count: countOf,
     async page(filters: TemplateFilters, page: PageRequest, tx: Executor = db): Promise<Page<TemplateSummary>> {
       const { limit, offset } = pageWindow(page);
       const list = await summaries(tx, where(filters)).limit(limit).offset(offset);
-      const [{ total }] = await tx.select({ total: count() }).from(alarmTemplates).where(where(filters));
-      return { list, total, ...page };
+      return { list, total: await countOf(filters, tx), ...page };
     },
 
     /** Every matching template in list order, a batch at a time (exports). */

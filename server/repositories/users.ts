@@ -48,14 +48,20 @@ export function createUsersRepository(db: Database) {
     }));
   }
 
+  /** How many users the search finds: the page's total and the export's row count. */
+  const countOf = async (keyword: string | undefined, tx: Executor = db): Promise<number> => {
+    const [{ total }] = await tx.select({ total: count() }).from(users).where(keywordWhere(keyword));
+    return total;
+  };
+
   return {
+    count: countOf,
     /** Users whose username or name contains `keyword`, oldest first. */
     async page(keyword: string | undefined, page: PageRequest, tx: Executor = db): Promise<Page<UserWithRoles>> {
       const where = keywordWhere(keyword);
       const { limit, offset } = pageWindow(page);
       const list = await tx.select().from(users).where(where).orderBy(asc(users.id)).limit(limit).offset(offset);
-      const [{ total }] = await tx.select({ total: count() }).from(users).where(where);
-      return { list: await withRoleIds(list, tx), total, ...page };
+      return { list: await withRoleIds(list, tx), total: await countOf(keyword, tx), ...page };
     },
 
     /** Every user the page's search finds, in list order, a batch at a time (the export). */

@@ -1,8 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { Button, message } from 'antd';
 import { useState } from 'react';
 import { download, type ExportParams, type ExportQuery, type ExportRoute } from '@/services/http';
 import { saveWorkbook } from '@/utils/export';
+import { failureMessage } from '@/utils/requestFailure';
 
 export interface ExportButtonProps<R extends ExportRoute> {
   /** The list's export endpoint, e.g. `'GET /alarm/base/type/export'` (contract/api.ts). */
@@ -15,7 +16,10 @@ export interface ExportButtonProps<R extends ExportRoute> {
   label?: string;
 }
 
-/** Downloads the list as a timestamped `.xlsx` through the seed's export helper. */
+/**
+ * Downloads the list as a timestamped `.xlsx` through the seed's export helper. A large export takes seconds: a
+ * toast says it has started, then how many rows the server wrote, or why it failed.
+ */
 export default function ExportButton<R extends ExportRoute>({
   route,
   query,
@@ -24,11 +28,15 @@ export default function ExportButton<R extends ExportRoute>({
 }: ExportButtonProps<R>) {
   const [loading, setLoading] = useState(false);
   const onClick = async () => {
+    const key = `export ${route}`;
     setLoading(true);
+    message.loading({ key, content: '正在导出…', duration: 0 });
     try {
-      saveWorkbook(await download(route, query, params));
-    } catch {
-      // The request client has already told the user why.
+      const { workbook, rows } = await download(route, query, params, { skipErrorHandler: true });
+      saveWorkbook(workbook);
+      message.success({ key, content: `已导出 ${rows} 行` });
+    } catch (error) {
+      message.error({ key, content: failureMessage(error as Error) });
     } finally {
       setLoading(false);
     }

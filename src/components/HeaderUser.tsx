@@ -1,11 +1,12 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { Dropdown } from 'antd';
 import type React from 'react';
+import { clearOfflineData } from '../services/pwa';
 import { clearSession } from '../utils/session';
 
 export function signOut(): void {
   clearSession();
-  window.location.assign('/403');
+  void clearOfflineData().finally(() => window.location.assign('/403'));
 }
 
 /** The header's avatar and name, with sign-out in its menu. */

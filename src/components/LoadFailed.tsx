@@ -1,7 +1,8 @@
 import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
+import { failureMessage } from '@/utils/requestFailure';
 
-/** What a page shows when its data could not be loaded: the server's message and a retry. */
+/** What a page shows when its data could not be loaded: the server's message (or §8's for the transport) and a retry. */
 export default function LoadFailed({
   title,
   error,
@@ -17,7 +18,7 @@ export default function LoadFailed({
     <Result
       status="error"
       title={title}
-      subTitle={error.message}
+      subTitle={failureMessage(error)}
       extra={[
         <Button key="retry" type="primary" onClick={retry}>
           重试

@@ -66,17 +66,28 @@ export type ExportQuery<R extends ExportRoute> = Input<Api[R]>['query'];
 /** An export's path parameters (`:id` of one record's workbook), typed from its endpoint. */
 export type ExportParams<R extends ExportRoute> = Input<Api[R]>['params'];
 
+/** A downloaded export: the workbook, and how many rows the server says it holds (`x-row-count`). */
+export interface Exported {
+  workbook: Blob;
+  rows: number;
+}
+
 /** The workbook of an export endpoint (GET with the list's filters, or one record's by its path parameters). */
-export const download = <R extends ExportRoute>(
+export async function download<R extends ExportRoute>(
   route: R,
   query?: ExportQuery<R>,
   params?: ExportParams<R>,
-): Promise<Blob> =>
-  request<Blob>(pathOf(route, params as Record<string, number> | undefined), {
+  options?: CallOptions,
+): Promise<Exported> {
+  const response = await request<Blob>(pathOf(route, params as Record<string, number> | undefined), {
+    ...options,
     method: 'GET',
     params: query,
     responseType: 'blob',
+    getResponse: true,
   });
+  return { workbook: response.data, rows: Number(response.headers['x-row-count']) };
+}
 
 /** How an upload is made: the endpoint's query string, and the percentage sent so far. */
 export interface UploadOptions<R extends FileRoute> {

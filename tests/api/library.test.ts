@@ -394,6 +394,14 @@ describe('alarm library API', { timeout: SLOW }, () => {
       expect((sheet.getRow(3).values as unknown[]).slice(1, 3)).toEqual(['FIC-101', 'PVLO']);
     });
 
+    it('says how many rows it holds before the first one is sent (x-row-count)', async () => {
+      const filtered = await call('GET', '/alarm/bases/list/export?tag=FIC', viewer);
+      expect(filtered.headers['x-row-count']).toBe('2');
+      const everything = await call('GET', '/alarm/bases/list/export', viewer);
+      const listed = (await call('GET', '/alarm/bases/list?pageSize=1', viewer)).json().data;
+      expect(everything.headers['x-row-count']).toBe(String(listed.total));
+    });
+
     it('re-imports its own export unchanged (xlsx round trip)', async () => {
       const exported = await call('GET', '/alarm/bases/list/export', viewer);
       const response = await upload(exported.rawPayload, 'library.xlsx');

@@ -60,6 +60,7 @@ describe('permission configuration API', { timeout: SLOW }, () => {
       const response = await call('GET', `/users/export?keyword=${encodeURIComponent('ADM')}`, viewer);
       expect(response.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
       expect(response.headers['content-disposition']).toMatch(/^attachment; filename="users-\d{14}\.xlsx"$/);
+      expect(response.headers['x-row-count']).toBe('1');
       const seeded = await t.app.repositories.users.findByUsername(ADMIN_USERNAME);
       expect(await sheetRows(response.rawPayload)).toEqual([
         ['用户名', '姓名', '角色', '额外权限数', '状态', '创建时间'],

@@ -105,7 +105,9 @@ export async function expectWorkbook<R extends ExportRoute>(
   query?: ExportQuery<R>,
   params?: ExportParams<R>,
 ): Promise<void> {
-  const workbook = await download(route, query, params);
+  const { workbook, rows } = await download(route, query, params);
   expect(workbook.type, route).toContain('spreadsheetml');
   expect(workbook.size, route).toBeGreaterThan(0);
+  // The server says how many rows it wrote: the export toast reports it.
+  expect(Number.isInteger(rows) && rows >= 0, route).toBe(true);
 }

@@ -1,8 +1,10 @@
 import { screen } from '@testing-library/react';
 import { history, request } from '@umijs/max';
 import { message } from 'antd';
+import { AxiosError } from 'axios';
 import { HttpResponse, http } from 'msw';
 import { ApiError, CANNOT_CONNECT_MESSAGE } from '@/requestErrorConfig';
+import { failureMessage, OFFLINE_MESSAGE, OFFLINE_WRITE_MESSAGE } from '@/utils/requestFailure';
 import { getToken, readPermissions, setToken, storePermissions } from '@/utils/session';
 import { mockApi, startAppRuntime } from './helpers';
 
@@ -169,6 +171,39 @@ describe('transport errors (docs/original-console.md §8)', () => {
     expect(await screen.findByText(CANNOT_CONNECT_MESSAGE)).toBeInTheDocument();
   });
 
+  it('no response while offline says so in Chinese', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    server.use(http.get('/api/thing', () => HttpResponse.error()));
+    await expect(request('/thing')).rejects.toMatchObject({ code: 'ERR_NETWORK' });
+    expect(await screen.findByText(OFFLINE_MESSAGE)).toBeInTheDocument();
+    online.mockRestore();
+  });
+
+  it('a timeout is a request with no response', async () => {
+    // What axios's own adapter rejects with when the time limit passes (its XHR timeout does not run here).
+    const adapter = () =>
+      Promise.reject(new AxiosError('timeout of 1ms exceeded', AxiosError.ECONNABORTED, undefined, {}));
+    await expect(request('/thing', { adapter })).rejects.toMatchObject({ code: 'ECONNABORTED' });
+    expect(await screen.findAllByText('None response! Please retry.')).not.toHaveLength(0);
+    expect(screen.queryByText(/timeout of/)).not.toBeInTheDocument();
+  });
+
+  it('a write while offline is refused before it is sent, in Chinese, and nothing is queued', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    let sent = 0;
+    server.use(
+      http.post('/api/thing', () => {
+        sent += 1;
+        return HttpResponse.json({ code: 0, data: null });
+      }),
+    );
+    await expect(request('/thing', { method: 'POST', data: { a: 1 } })).rejects.toThrow(OFFLINE_WRITE_MESSAGE);
+    expect(await screen.findByText(OFFLINE_WRITE_MESSAGE)).toBeInTheDocument();
+    online.mockRestore();
+    await request('/thing', { method: 'POST', data: { a: 2 } });
+    expect(sent).toBe(1);
+  });
+
   it('skipErrorHandler rejects without showing anything', async () => {
     server.use(http.get('/api/thing', () => new HttpResponse('nope', { status: 418 })));
     await expect(request('/thing', { skipErrorHandler: true })).rejects.toMatchObject({ response: { status: 418 } });
@@ -187,5 +222,40 @@ describe('transport errors (docs/original-console.md §8)', () => {
     message.info('之后的提示');
     expect(await screen.findByText('之后的提示')).toBeInTheDocument();
     expect(screen.queryByText('第 3 行：时间格式不正确')).not.toBeInTheDocument();
+  });
+});
+
+describe('the transport messages of docs/original-console.md §8, one function for toasts and pages', () => {
+  const failure = (fields: Record<string, unknown>) => Object.assign(new Error('raw library text'), fields);
+  it.each([
+    [
+      'an answer without an envelope',
+      failure({ isAxiosError: true, response: { status: 404 } }),
+      true,
+      'Response status:404',
+    ],
+    [
+      'a bad response',
+      failure({ isAxiosError: true, code: 'ERR_BAD_RESPONSE', response: { status: 502 } }),
+      true,
+      CANNOT_CONNECT_MESSAGE,
+    ],
+    [
+      'no response',
+      failure({ isAxiosError: true, code: 'ERR_NETWORK', request: {} }),
+      true,
+      'None response! Please retry.',
+    ],
+    [
+      'a timeout',
+      failure({ isAxiosError: true, code: 'ECONNABORTED', request: {} }),
+      true,
+      'None response! Please retry.',
+    ],
+    ['no response offline', failure({ isAxiosError: true, code: 'ERR_NETWORK', request: {} }), false, OFFLINE_MESSAGE],
+    ['a failure before sending', failure({ isAxiosError: true }), true, 'Request error, please retry.'],
+    ['a refusal of the server', new ApiError('位号不能为空', 1), true, '位号不能为空'],
+  ])('%s', (_, error, online, expected) => {
+    expect(failureMessage(error, online)).toBe(expected);
   });
 });

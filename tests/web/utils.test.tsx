@@ -1,4 +1,7 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
+import ExportButton from '@/components/ExportButton';
 import { download } from '@/services/http';
 import { formatDateTime } from '@/utils/datetime';
 import { exportFileName, saveWorkbook } from '@/utils/export';
@@ -113,7 +116,7 @@ describe('spreadsheet export (docs/original-console.md §7)', () => {
     URL.createObjectURL = vi.fn(() => 'blob:export');
     URL.revokeObjectURL = vi.fn();
 
-    saveWorkbook(await download('GET /alarm/base/type/export', { keyword: 'PV' }));
+    saveWorkbook((await download('GET /alarm/base/type/export', { keyword: 'PV' })).workbook);
 
     expect(new URL(seen?.url ?? '').searchParams.get('keyword')).toBe('PV');
     expect(seen?.headers.get('authorization')).toBe('Bearer tok');
@@ -131,5 +134,52 @@ describe('spreadsheet export (docs/original-console.md §7)', () => {
       ),
     );
     await expect(download('GET /permission/roles/export')).rejects.toThrow('没有权限');
+  });
+});
+
+describe('the export button', { timeout: 20_000 }, () => {
+  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+  it('says the export has started, then how many rows the server wrote', async () => {
+    let answer: (() => void) | undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get('/api/alarm/base/type/export', async () => {
+        await answered;
+        return new HttpResponse(new Uint8Array([0x50, 0x4b, 3, 4]), {
+          headers: { 'Content-Type': XLSX, 'X-Row-Count': '1234' },
+        });
+      }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    URL.createObjectURL = vi.fn(() => 'blob:export');
+    URL.revokeObjectURL = vi.fn();
+    render(<ExportButton route="GET /alarm/base/type/export" />);
+    await userEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
+    expect(await screen.findByText('正在导出…')).toBeInTheDocument();
+    answer?.();
+    expect(await screen.findByText('已导出 1234 行')).toBeInTheDocument();
+    expect(screen.queryByText('正在导出…')).not.toBeInTheDocument();
+    expect(click).toHaveBeenCalledOnce();
+    click.mockRestore();
+  });
+
+  it('says why an export failed, once, in the words of the server or of the error catalogue', async () => {
+    server.use(
+      http.get('/api/permission/roles/export', () =>
+        HttpResponse.json({ code: 1, msg: '导出条件不合法' }, { status: 400 }),
+      ),
+      http.get('/api/alarm/base/system/export', () => HttpResponse.error()),
+    );
+    render(<ExportButton route="GET /permission/roles/export" label="导出角色" />);
+    await userEvent.click(screen.getByRole('button', { name: /导出角色/ }));
+    expect(await screen.findByText('导出条件不合法')).toBeInTheDocument();
+    render(<ExportButton route="GET /alarm/base/system/export" label="导出系统类型" />);
+    await userEvent.click(screen.getByRole('button', { name: /导出系统类型/ }));
+    expect(await screen.findByText('None response! Please retry.')).toBeInTheDocument();
+    expect(screen.queryByText('Network Error')).not.toBeInTheDocument();
+    expect(screen.queryByText('正在导出…')).not.toBeInTheDocument();
   });
 });

@@ -39,6 +39,7 @@ const abnormalAlarmRoutes: FastifyPluginAsyncTypebox = async (app) => {
         fileStem: 'abnormal-alarms',
         sheetName: '异常报警列表',
         rows: library.abnormalRows(request.query),
+        count: await library.abnormalCount(request.query),
         columns: [
           { header: '位号', value: (row) => row.tag, width: 20 },
           { header: '报警类型', value: (row) => row.condition, width: 10 },

@@ -76,6 +76,7 @@ function registerCodedDictionary<TTable extends CodedTable, Item extends TObject
         sheetName: noun,
         columns: spec.columns,
         rows: repository.rows(request.query),
+        count: await repository.count(request.query),
       }),
   });
 

@@ -252,6 +252,7 @@ const journalRoutes: FastifyPluginAsyncTypebox<JournalRoutesOptions> = async (
         sheetName: '数据批次',
         // Newest first, as listed.
         rows: batches.rows(request.query.source),
+        count: await batches.count(request.query.source),
         columns: [
           { header: '批次', value: (batch) => batch.id, width: 8 },
           { header: '来源', value: (batch) => SOURCE_LABELS[batch.source as EventSource] ?? batch.source, width: 10 },

@@ -83,6 +83,7 @@ const libraryRoutes: FastifyPluginAsyncTypebox<LibraryRoutesOptions> = async (
         fileStem: 'alarm-library',
         sheetName: '报警列表',
         rows: library.rows(request.query),
+        count: await library.count(request.query),
         columns: [
           exported('tag', (row) => row.tag, 20),
           exported('condition', (row) => row.condition, 10),

@@ -95,6 +95,7 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
         fileStem: 'users',
         sheetName: '用户',
         rows: users.rows(request.query.keyword),
+        count: await users.count(request.query.keyword),
         columns: [
           { header: '用户名', value: (user) => user.username, width: 20 },
           { header: '姓名', value: (user) => user.name },

@@ -89,6 +89,7 @@ const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { header: '修改时间', value: (row) => new Date(row.updatedAt), width: 20 },
         ],
         rows: templates.rows(request.query),
+        count: await templates.count(request.query),
       }),
   });
 

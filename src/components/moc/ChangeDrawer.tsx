@@ -2,6 +2,7 @@
 import { useRequest } from 'ahooks';
 import { Drawer, Result, Skeleton } from 'antd';
 import { fetchChange } from '@/services/moc';
+import { failureMessage } from '@/utils/requestFailure';
 import ChangeDetail from './ChangeDetail';
 
 export interface ChangeDrawerProps {
@@ -26,7 +27,7 @@ export default function ChangeDrawer({ changeId, refreshKey, onClose }: ChangeDr
       destroyOnClose
     >
       {error && !change ? (
-        <Result status="warning" title="变更单加载失败" subTitle={error.message} />
+        <Result status="warning" title="变更单加载失败" subTitle={failureMessage(error)} />
       ) : change ? (
         <ChangeDetail change={change} />
       ) : (

@@ -9,6 +9,7 @@ import { CHANGE_FIELDS } from '@contract/vocabulary';
 import { useRequest } from 'ahooks';
 import { Result, Skeleton, Table, Tag } from 'antd';
 import { fetchEffectiveSettings } from '@/services/moc';
+import { failureMessage } from '@/utils/requestFailure';
 import { settingText } from './format';
 import { usePriorityNames } from './priorities';
 
@@ -17,7 +18,7 @@ type Row = PointEffectiveSettings['conditions'][number];
 export default function EffectiveSettings({ pointId }: { pointId: number }) {
   const { data, error } = useRequest(() => fetchEffectiveSettings(pointId), { refreshDeps: [pointId] });
   const priorities = usePriorityNames();
-  if (error) return <Result status="warning" title="工况设置加载失败" subTitle={error.message} />;
+  if (error) return <Result status="warning" title="工况设置加载失败" subTitle={failureMessage(error)} />;
   if (!data) return <Skeleton active />;
   const base: Row = { conditionId: 0, name: '基准设置', active: false, override: null, effective: data.base };
   return (

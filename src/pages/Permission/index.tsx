@@ -4,6 +4,7 @@ import { useRequest } from 'ahooks';
 import { Alert } from 'antd';
 import { useState } from 'react';
 import { fetchPermissionTree, fetchRoles } from '@/services/permission';
+import { failureMessage } from '@/utils/requestFailure';
 import RoleTable from './components/RoleTable';
 import UserTable from './components/UserTable';
 
@@ -22,7 +23,7 @@ export default function PermissionPage() {
         { key: 'roles', tab: '角色' },
       ]}
     >
-      {failed && <Alert type="error" showIcon message={`角色或权限树加载失败：${failed.message}`} />}
+      {failed && <Alert type="error" showIcon message={`角色或权限树加载失败：${failureMessage(failed)}`} />}
       {tab === 'users' ? (
         <UserTable roles={roles.data ?? []} tree={tree.data ?? []} />
       ) : (

@@ -96,6 +96,17 @@ describe('报警性能看板', { timeout: 30_000 }, () => {
     renderBoard(<PerformanceBoard />, path, [view(path)]);
     expect(await screen.findByText('加载看板数据失败')).toBeInTheDocument();
   });
+
+  it("says a failed load in the words of the error catalogue, never the request library's", async () => {
+    server.use(
+      scopesOf(path),
+      http.get(`/api${path}`, () => HttpResponse.error()),
+    );
+    renderBoard(<PerformanceBoard />, path, [view(path)]);
+    expect(await screen.findByText('加载看板数据失败')).toBeInTheDocument();
+    expect(screen.getByText('None response! Please retry.', { selector: '.ant-result-subtitle' })).toBeInTheDocument();
+    expect(screen.queryByText('Network Error')).not.toBeInTheDocument();
+  });
 });
 
 describe('设备报警看板', { timeout: 30_000 }, () => {

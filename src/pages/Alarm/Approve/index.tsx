@@ -25,6 +25,7 @@ import RowAction from '@/components/RowAction';
 import { APPROVAL_PATH, archiveApproval, fetchApproval, fetchApprovals, revokeApproval } from '@/services/moc';
 import { formatOptionalDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
+import { failureMessage } from '@/utils/requestFailure';
 import DecisionModal, { type Deciding } from './components/DecisionModal';
 
 const stepText = (row: ApprovalSummary) =>
@@ -58,7 +59,7 @@ function ApprovalDrawer({
       destroyOnClose
     >
       {error && !detail ? (
-        <Result status="warning" title="审批详情加载失败" subTitle={error.message} />
+        <Result status="warning" title="审批详情加载失败" subTitle={failureMessage(error)} />
       ) : detail ? (
         <ChangeDetail change={detail.change} />
       ) : (

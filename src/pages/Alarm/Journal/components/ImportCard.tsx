@@ -6,6 +6,7 @@ import { Alert, Progress, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import ImportErrorTable from '@/components/ImportErrorTable';
 import { importJournal, newJobId } from '@/services/journal';
+import { failureMessage } from '@/utils/requestFailure';
 import { useJobProgress } from './useJobProgress';
 
 /** Journal import: upload %, rows processed by the server, then the result or the row-level error table. */
@@ -27,7 +28,7 @@ export default function ImportCard({ onImported, disabled }: { onImported: () =>
       onImported();
     } catch (error) {
       const data = (error as { data?: Partial<ImportResult> }).data;
-      setFailure({ message: (error as Error).message || '导入失败', errors: data?.errors ?? [] });
+      setFailure({ message: failureMessage(error as Error) || '导入失败', errors: data?.errors ?? [] });
     } finally {
       setJob(undefined);
     }

@@ -18,6 +18,7 @@ import { confirmPoint, fetchOptions, fetchPoints, removePoint } from '@/services
 import { formatDateTime } from '@/utils/datetime';
 import { type ListFilters, tableRequest } from '@/utils/proTable';
 import { getQueryParam } from '@/utils/query';
+import { failureMessage } from '@/utils/requestFailure';
 import { AbnormalTags, ConditionTag, PriorityTag, StateTag } from './components/Tags';
 
 // The detail drawer, editing, handling and importing are fetched when first opened: the list's first load
@@ -181,7 +182,7 @@ export default function AlarmLibraryPage() {
 
   return (
     <PageContainer>
-      {options.error && <Alert type="error" showIcon message={`筛选选项加载失败：${options.error.message}`} />}
+      {options.error && <Alert type="error" showIcon message={`筛选选项加载失败：${failureMessage(options.error)}`} />}
       <ProTable<ListedPoint>
         rowKey="id"
         headerTitle="报警库"

@@ -18,6 +18,7 @@ import { ProblemsAlert, ReasonField, RiskLevelField, SaveButtons } from '@/compo
 import { PriorityDictionary } from '@/components/moc/priorities';
 import { CHANGE_CREATE_PAGE, CHANGE_PATH, changePage, fetchChange, saveChange } from '@/services/moc';
 import { getQueryParam } from '@/utils/query';
+import { failureMessage } from '@/utils/requestFailure';
 import ItemsEditor, { type ItemRow, rowFromItem } from './components/ItemsEditor';
 
 interface FormValues {
@@ -77,7 +78,7 @@ function ChangeForm({ draft }: { draft?: ChangeRequestDetail }) {
       // Another save updates this draft, also after a reload.
       window.history.replaceState(null, '', `${CHANGE_CREATE_PAGE}?id=${saved.id}`);
     } catch (error) {
-      setProblems([`保存失败：${(error as Error).message}`]);
+      setProblems([`保存失败：${failureMessage(error as Error)}`]);
     } finally {
       setSaving(undefined);
     }

@@ -35,6 +35,7 @@ import {
   WORKING_PATH,
 } from '@/services/moc';
 import { getQueryParam } from '@/utils/query';
+import { failureMessage } from '@/utils/requestFailure';
 import OverridesEditor, { type OverrideRow, overrideInput, rowFromOverride } from './components/OverridesEditor';
 
 interface FormValues {
@@ -153,7 +154,7 @@ function ConditionForm({ start }: { start: Start }) {
       if (!submit) setChangeId(result.id);
       setSaved(result);
     } catch (error) {
-      setProblems([`保存失败：${(error as Error).message}`]);
+      setProblems([`保存失败：${failureMessage(error as Error)}`]);
     } finally {
       setSaving(undefined);
     }

@@ -24,6 +24,7 @@ import { useMemo, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import { CHANGE_CREATE_PAGE, CHANGE_PATH, draftFromTemplate } from '@/services/moc';
 import { fetchEvaluation, fetchEvaluationOptions } from '@/services/templates';
+import { failureMessage } from '@/utils/requestFailure';
 import ComplianceChart from './components/ComplianceChart';
 import DeviationList from './components/DeviationList';
 import { scoreColor, scoreText } from './components/format';
@@ -137,7 +138,7 @@ export default function EvaluatePage() {
         <Result
           status="error"
           title="加载评估结果失败"
-          subTitle={failed.message}
+          subTitle={failureMessage(failed)}
           extra={<Button onClick={retry}>重试</Button>}
         />
       );

@@ -18,6 +18,7 @@ import LoadFailed from '@/components/LoadFailed';
 import { ProblemsAlert } from '@/components/moc/FormParts';
 import { FLOW_PATH, fetchFlow, fetchFlowOptions, saveFlow } from '@/services/moc';
 import { getQueryParam } from '@/utils/query';
+import { failureMessage } from '@/utils/requestFailure';
 import StepsEditor, { newStep, type StepDraft, stepFromFlow, stepInput } from './components/StepsEditor';
 
 interface FormValues {
@@ -52,7 +53,7 @@ function FlowForm({ flow, options }: { flow?: ApprovalFlow; options: FlowOptions
       message.success(`已保存审批流程「${values.name}」`);
       back();
     } catch (error) {
-      setProblems([`保存失败：${(error as Error).message}`]);
+      setProblems([`保存失败：${failureMessage(error as Error)}`]);
     } finally {
       setSaving(false);
     }

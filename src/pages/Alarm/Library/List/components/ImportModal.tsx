@@ -6,6 +6,7 @@ import { Alert, Modal, Space, Spin, Upload } from 'antd';
 import { useState } from 'react';
 import ImportErrorTable from '@/components/ImportErrorTable';
 import { importLibrary } from '@/services/library';
+import { failureMessage } from '@/utils/requestFailure';
 
 export interface ImportModalProps {
   open: boolean;
@@ -27,7 +28,7 @@ export default function ImportModal({ open, onClose, onImported }: ImportModalPr
       onImported();
     } catch (error) {
       const data = (error as { data?: Partial<ImportResult> }).data;
-      setFailure({ message: (error as Error).message || '导入失败', errors: data?.errors ?? [] });
+      setFailure({ message: failureMessage(error as Error) || '导入失败', errors: data?.errors ?? [] });
     } finally {
       setBusy(false);
     }

@@ -11,6 +11,7 @@ import EffectiveSettings from '@/components/moc/EffectiveSettings';
 import { PriorityNamesProvider } from '@/components/moc/priorities';
 import { fetchPoint } from '@/services/library';
 import { formatDateTime } from '@/utils/datetime';
+import { failureMessage } from '@/utils/requestFailure';
 import { AbnormalTags, ConditionTag, PriorityTag, StateTag } from './Tags';
 
 const time = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
@@ -211,7 +212,7 @@ export default function PointDrawer({ pointId, options, refreshKey, onClose }: P
       destroyOnClose
     >
       {error && !detail ? (
-        <Result status="warning" title="报警点详情加载失败" subTitle={error.message} />
+        <Result status="warning" title="报警点详情加载失败" subTitle={failureMessage(error)} />
       ) : !detail || loading ? (
         <Skeleton active />
       ) : (
