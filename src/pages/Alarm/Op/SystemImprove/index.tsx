@@ -20,14 +20,21 @@ import { formatPlantTime } from '@/utils/datetime';
 
 const periodLabel = (row: PeriodRow) => formatPlantTime(row.start, 'YYYY-MM-DD');
 
+/** Values that would cover one another are left out (each is in the tooltip and the table below). */
+const HIDE_OVERLAP = { hideOverlap: true };
+/** A mark's name only while the pointer is on it: drawn always, it lands on axis names and values. */
+const NAME_ON_HOVER = { label: { show: false, formatter: '{b}' }, emphasis: { label: { show: true } } };
+/** Below the axis labels, outside the plot. */
+const LEGEND_BELOW = { bottom: 0 };
+
 /** Annunciations as bars, the average rate as a line against its target; applied change requests marked. */
 function trendOption(data: Improvement): ChartOption {
   const labels = data.periods.map(periodLabel);
   const periodOf = (time: string) => data.periods.findIndex((row) => time >= row.start && time < row.end);
   return {
     tooltip: { trigger: 'axis' },
-    legend: { data: ['报警数', KPI_DEFINITIONS.avgPer10Min.label] },
-    grid: { left: 56, right: 64, top: 40, bottom: 32 },
+    legend: { data: ['报警数', KPI_DEFINITIONS.avgPer10Min.label], ...LEGEND_BELOW },
+    grid: { left: 56, right: 64, top: 40, bottom: 56 },
     xAxis: { type: 'category', data: labels },
     yAxis: [
       { type: 'value', name: '报警数' },
@@ -39,10 +46,11 @@ function trendOption(data: Improvement): ChartOption {
         name: '报警数',
         data: data.periods.map((row) => row.figures.annunciations),
         label: { show: true, position: 'top' },
+        labelLayout: HIDE_OVERLAP,
         markLine: {
           symbol: 'none',
           lineStyle: { color: '#722ed1' },
-          label: { formatter: ({ name }: { name: string }) => name },
+          ...NAME_ON_HOVER,
           data: data.appliedChanges
             .map((change) => ({
               name: `变更 #${change.changeRequestId} ${change.title}`,
@@ -57,11 +65,12 @@ function trendOption(data: Improvement): ChartOption {
         yAxisIndex: 1,
         data: data.periods.map((row) => Number(row.figures.avgPer10Min.toFixed(2))),
         label: { show: true },
+        labelLayout: HIDE_OVERLAP,
         markLine: {
           symbol: 'none',
           lineStyle: { color: '#ff4d4f', type: 'dashed' },
-          label: { formatter: `目标 ${data.targets.avgPer10Min}` },
-          data: [{ yAxis: data.targets.avgPer10Min }],
+          ...NAME_ON_HOVER,
+          data: [{ name: `目标 ${data.targets.avgPer10Min}`, yAxis: data.targets.avgPer10Min }],
         },
       },
     ],
@@ -75,11 +84,12 @@ function abnormalOption(periods: PeriodRow[]): ChartOption {
     data: values,
     itemStyle: { color },
     label: { show: true, position: 'top' },
+    labelLayout: HIDE_OVERLAP,
   });
   return {
     tooltip: { trigger: 'axis' },
-    legend: { data: ['发现', '处置', 'MOC 外变更'] },
-    grid: { left: 48, right: 24, top: 40, bottom: 32 },
+    legend: { data: ['发现', '处置', 'MOC 外变更'], ...LEGEND_BELOW },
+    grid: { left: 48, right: 24, top: 24, bottom: 56 },
     xAxis: { type: 'category', data: periods.map(periodLabel) },
     yAxis: { type: 'value' },
     series: [
@@ -119,7 +129,7 @@ export default function ImprovementBoard() {
     body = (
       <Row gutter={[16, 16]}>
         <Col span={24}>
-          <ProCard title="报警趋势（紫线为已实施的变更）" bordered>
+          <ProCard title="报警趋势（紫线为已实施的变更，红色虚线为目标；指向线条看名称）" bordered>
             {trend && <Chart option={trend} label="改进趋势" />}
           </ProCard>
         </Col>
