@@ -148,12 +148,15 @@ async function chartDrawing(page: Page, label: string) {
     const box = (rect: DOMRect) => ({ left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom });
     const shown = (element: Element) =>
       getComputedStyle(element).display !== 'none' && Number(element.getAttribute('opacity') ?? 1) > 0;
+    // The chart's own background is an unpainted rectangle of its whole size.
+    const painted = (shape: Element) =>
+      (shape.getAttribute('fill') ?? 'black') !== 'none' || (shape.getAttribute('stroke') ?? 'none') !== 'none';
     return {
       texts: [...svg.querySelectorAll('text')]
         .filter((text) => shown(text) && text.textContent?.trim())
         .map((text) => ({ text: text.textContent as string, box: box(text.getBoundingClientRect()) })),
       shapes: [...svg.querySelectorAll('path, rect')]
-        .filter((shape) => shown(shape))
+        .filter((shape) => shown(shape) && painted(shape))
         .map((shape) => box(shape.getBoundingClientRect())),
     };
   });
