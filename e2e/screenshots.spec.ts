@@ -11,7 +11,7 @@ import { adminLink, pageTitle } from './fixtures';
 interface Page {
   path: string;
   name: string;
-  /** Drawn without the layout: no page header, the name is in the page itself. */
+  /** Drawn without the layout: no page header, the page is a main region named after its route. */
   bare: boolean;
 }
 
@@ -31,7 +31,7 @@ for (const route of pagesOf(routes)) {
     await page.goto(adminLink());
     await expect(page.getByRole('menu').first()).toBeVisible();
     await page.goto(route.path);
-    if (route.bare) await expect(page.getByText(route.name).first()).toBeVisible();
+    if (route.bare) await expect(page.getByRole('main', { name: route.name })).toBeVisible();
     else await expect(pageTitle(page)).toHaveText(route.name);
     // The page's own requests answered and drawn.
     await page.waitForLoadState('networkidle');
