@@ -4,6 +4,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { filterMenu, groupLanding, isPathAllowed, type MenuItem, mayDrawPath } from '@common/routes';
 import type { RequestConfig, RunTimeLayoutConfig } from '@umijs/max';
 import { history } from '@umijs/max';
+import { ConfigProvider } from 'antd';
 import type React from 'react';
 import defaultSettings from '../config/defaultSettings';
 import ErrorBoundary from './components/ErrorBoundary';
@@ -147,10 +148,19 @@ export function onRouteChange() {
   keepStylesWhenIdle();
 }
 
+/**
+ * Links take the primary colour: antd derives them from its info colour, not from the primary the layout sets.
+ * Set here rather than through the antd plugin's theme, whose runtime would bring a deep-merge helper to the
+ * first load.
+ */
+const theme = { token: { colorPrimary: defaultSettings.colorPrimary, colorLink: defaultSettings.colorPrimary } };
+
 export function rootContainer(container: React.ReactNode) {
   return (
     <StyleProvider cache={styleCache}>
-      <ErrorBoundary>{container}</ErrorBoundary>
+      <ConfigProvider theme={theme}>
+        <ErrorBoundary>{container}</ErrorBoundary>
+      </ConfigProvider>
     </StyleProvider>
   );
 }

@@ -743,7 +743,7 @@ export class IngestSession {
   private async resolvePoints(rows: readonly JournalRow[]): Promise<KnownPoint[]> {
     const created = new Map<
       string,
-      { tag: string; condition: string; priority?: Priority; console?: string; unit?: string }
+      { tag: string; condition: string; priority?: Priority; console?: string; unit?: string; description?: string }
     >();
     const unreplayed = new Set<number>();
     const points: (KnownPoint | undefined)[] = new Array(rows.length);
@@ -767,11 +767,13 @@ export class IngestSession {
           priority: row.priority,
           console: row.console,
           unit: row.unit,
+          description: row.description,
         });
       else {
         pending.priority ??= row.priority;
         pending.console ??= row.console;
         pending.unit ??= row.unit;
+        pending.description ??= row.description;
       }
     }
     if (created.size) {
@@ -779,13 +781,14 @@ export class IngestSession {
       const inserted = await this.query(() =>
         queryRows<KnownPoint & { tag: string; condition: string }>(
           this.tx,
-          sql`insert into alarm_points (tag, condition, priority, console_id, unit_id, created_by, updated_by)
-            select t, c, p, co, u, 'journal', 'journal'
+          sql`insert into alarm_points (tag, condition, priority, console_id, unit_id, description, created_by, updated_by)
+            select t, c, p, co, u, d, 'journal', 'journal'
             from unnest(${arrayParam(list.map((x) => x.tag))}::text[], ${arrayParam(list.map((x) => x.condition))}::text[],
                         ${arrayParam(list.map((x) => x.priority ?? 'low'))}::text[],
                         ${arrayParam(list.map((x) => this.consoles.get(x.console ?? DEFAULT_CONSOLE_NAME) as number))}::int[],
-                        ${arrayParam(list.map((x) => (x.unit ? (this.units.get(x.unit) as number) : null)))}::int[])
-              as x(t, c, p, co, u)
+                        ${arrayParam(list.map((x) => (x.unit ? (this.units.get(x.unit) as number) : null)))}::int[],
+                        ${arrayParam(list.map((x) => x.description ?? ''))}::text[])
+              as x(t, c, p, co, u, d)
             returning id, tag, condition, console_id as "consoleId", unit_id as "unitId", priority`,
         ),
       );

@@ -59,6 +59,24 @@ describe('journal import and ingest', { timeout: SLOW }, () => {
     expect(progress.json().data).toEqual({ stage: 'done', rowsRead: 4, bytesRead: expect.any(Number) });
   });
 
+  it('carries the journal description onto the alarm points it creates, leaving known points as they are', async () => {
+    const journal = [
+      'time,tag,condition,event,description',
+      '2025-03-05 08:00:00,DI-31,PVHI,ALM,',
+      '2025-03-05 08:00:10,DI-31,PVHI,RTN,出口温度高',
+      '2025-03-05 08:00:20,DI-31,PVHI,ALM,出口温度高高',
+      '2025-03-05 08:00:30,FI-101,PVHI,ALM,另一段描述',
+    ].join('\n');
+    expect((await upload(journal)).json().data).toMatchObject({ imported: 4, errors: [] });
+    const points = (await t.database.db.execute(
+      `select tag, description from alarm_points where tag in ('DI-31', 'FI-101') order by tag` as never,
+    )) as unknown as { rows: unknown[] };
+    expect(points.rows).toEqual([
+      { tag: 'DI-31', description: '出口温度高' },
+      { tag: 'FI-101', description: '进料流量高' },
+    ]);
+  });
+
   it('stores nothing when one row is bad and reports row and column', async () => {
     const before = await count('alarm_events');
     const bad = [

@@ -2,7 +2,7 @@
 
 import { permissionString } from '@common/routes';
 import type { Template, TemplateOptions, TemplateSummary } from '@contract/templates';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import TemplateEditPage from '@/pages/Alarm/Template/Edit';
@@ -203,6 +203,20 @@ describe('模板 form', { timeout: 60_000 }, () => {
     );
     expect(await screen.findByText('已保存')).toBeInTheDocument();
     expect(window.location.pathname).toBe('/alarm/template/list');
+  });
+
+  it('keeps the typed 设备类型 when Esc closes its suggestions', async () => {
+    window.history.pushState({}, '', '/alarm/template2/list/create');
+    const user = userEvent.setup();
+    renderWithPermissions(<TemplateEditPage />, can('view', 'create'));
+    const field = await screen.findByLabelText('设备类型');
+    await user.type(field, '离心');
+    expect(await screen.findByRole('option', { name: '离心泵' })).toBeInTheDocument();
+    // The field is a search input: Chromium empties one on Esc unless the key's default is cancelled.
+    const defaultRuns = fireEvent.keyDown(field, { key: 'Escape', code: 'Escape', keyCode: 27, which: 27 });
+    expect(defaultRuns).toBe(false);
+    await waitFor(() => expect(field).toHaveAttribute('aria-expanded', 'false'));
+    expect(field).toHaveValue('离心');
   });
 
   it('refuses to edit without a template id instead of creating one', async () => {

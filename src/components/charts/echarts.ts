@@ -28,6 +28,9 @@ const COMPONENTS: Record<string, () => Promise<unknown>> = {
   visualMap: () => import('echarts/lib/component/visualMap'),
   markLine: () => import('echarts/lib/component/markLine'),
   markArea: () => import('echarts/lib/component/markArea'),
+  // Not self-registering like the parts above: the module exports its installer.
+  labelLayout: () =>
+    import('echarts/lib/label/installLabelLayout').then(({ installLabelLayout }) => use(installLabelLayout)),
 };
 
 type Entry = Record<string, unknown>;
@@ -39,6 +42,7 @@ export function partsOf(option: ChartOption): string[] {
   const parts = new Set<string>();
   for (const series of entries(option.series)) {
     parts.add(String(series.type));
+    if (series.labelLayout) parts.add('labelLayout');
     for (const marker of ['markLine', 'markArea'] as const) if (series[marker]) parts.add(marker);
   }
   if (option.tooltip) parts.add('tooltip');

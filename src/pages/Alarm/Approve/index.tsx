@@ -123,23 +123,38 @@ export default function ApprovalListPage() {
     {
       title: '标题',
       dataIndex: 'title',
+      width: 128,
+      ellipsis: true,
       fieldProps: { placeholder: '标题中的文字' },
       render: (_, row) => <RowAction onClick={() => setOpenId(row.id)}>{row.title}</RowAction>,
     },
-    businessTypeColumn(),
-    changeStatusColumn((row) => row.changeStatus),
-    { title: '风险', dataIndex: 'riskLevel', search: false, render: (_, row) => <RiskTag risk={row.riskLevel} /> },
-    { title: '发起人', dataIndex: ['initiator', 'name'], search: false },
-    { title: '审批流程', dataIndex: 'flowName', search: false },
-    { title: '审批进度', key: 'progress', search: false, render: (_, row) => stepText(row) },
+    { ...businessTypeColumn(), width: 88 },
+    { ...changeStatusColumn((row) => row.changeStatus), width: 80 },
+    {
+      title: '风险',
+      dataIndex: 'riskLevel',
+      width: 56,
+      search: false,
+      render: (_, row) => <RiskTag risk={row.riskLevel} />,
+    },
+    { title: '发起人', dataIndex: ['initiator', 'name'], width: 72, search: false },
+    { title: '审批流程', dataIndex: 'flowName', width: 80, search: false },
+    { title: '审批进度', key: 'progress', width: 80, search: false, render: (_, row) => stepText(row) },
     {
       title: '提交时间',
       dataIndex: 'startedAt',
+      width: 96,
       search: false,
       render: (_, row) => formatOptionalDateTime(row.startedAt),
     },
-    { title: '结束时间', dataIndex: 'endedAt', search: false, render: (_, row) => formatOptionalDateTime(row.endedAt) },
-    { title: '操作', valueType: 'option', fixed: 'right', render: (_, row) => actions(row, true) },
+    {
+      title: '结束时间',
+      dataIndex: 'endedAt',
+      width: 96,
+      search: false,
+      render: (_, row) => formatOptionalDateTime(row.endedAt),
+    },
+    { title: '操作', valueType: 'option', fixed: 'right', width: 112, render: (_, row) => actions(row, true) },
   ];
 
   return (
@@ -158,7 +173,9 @@ export default function ApprovalListPage() {
         request={tableRequest(fetchApprovals, setFilters)}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}
-        scroll={{ x: 'max-content' }}
+        // The columns' widths: the table fits a 1280 px screen beside the menu (the fixed 操作 column covers no cell).
+        scroll={{ x: 888 }}
+        size="middle"
         locale={{ emptyText: scope === 'todo' ? '没有等待您审批的事项' : '暂无审批记录' }}
         toolBarRender={() => [
           <ArchiveFilter key="archive" value={archive} onChange={setArchive} />,

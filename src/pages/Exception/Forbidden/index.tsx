@@ -27,22 +27,24 @@ export default function Forbidden() {
 
   if (!permissions) {
     return (
-      <Result
-        status="403"
-        title="无权限"
-        subTitle={
-          portalUrl
-            ? '您尚未登录或登录已失效，请从统一门户重新进入。'
-            : '您尚未登录或登录已失效。请向管理员索取登录链接，打开它即可重新登录。'
-        }
-        extra={
-          portalUrl ? (
-            <Button type="primary" href={portalUrl}>
-              前往登录
-            </Button>
-          ) : undefined
-        }
-      />
+      <main aria-label="无权限">
+        <Result
+          status="403"
+          title="无权限"
+          subTitle={
+            portalUrl
+              ? '您尚未登录或登录已失效，请从统一门户重新进入。'
+              : '您尚未登录或登录已失效。请向管理员索取登录链接，打开它即可重新登录。'
+          }
+          extra={
+            portalUrl ? (
+              <Button type="primary" href={portalUrl}>
+                前往登录
+              </Button>
+            ) : undefined
+          }
+        />
+      </main>
     );
   }
   const home = firstPermittedPage(permissions);
@@ -51,20 +53,22 @@ export default function Forbidden() {
     setPermissions(null);
   };
   return (
-    <Result
-      status="403"
-      title="无权限"
-      subTitle={`${refusal(from, permissions)}。${home ? '' : '您的账号还没有可以打开的页面，'}如需权限，请向管理员申请。`}
-      extra={[
-        home && (
-          <Button key="home" type="primary" href={home}>
-            返回首页
-          </Button>
-        ),
-        <Button key="signOut" onClick={signOut}>
-          退出登录
-        </Button>,
-      ]}
-    />
+    <main aria-label="无权限">
+      <Result
+        status="403"
+        title="无权限"
+        subTitle={`${refusal(from, permissions)}。${home ? '' : '您的账号还没有可以打开的页面，'}如需权限，请向管理员申请。`}
+        extra={[
+          home && (
+            <Button key="home" type="primary" href={home}>
+              返回首页
+            </Button>
+          ),
+          <Button key="signOut" onClick={signOut}>
+            退出登录
+          </Button>,
+        ]}
+      />
+    </main>
   );
 }

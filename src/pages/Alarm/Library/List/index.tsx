@@ -73,6 +73,7 @@ export default function AlarmLibraryPage() {
     {
       title: LABELS.tag,
       dataIndex: 'tag',
+      width: 96,
       sorter: true,
       initialValue: getQueryParam('tag') ?? undefined,
       fieldProps: { placeholder: '位号开头，如 FIC-1' },
@@ -81,14 +82,16 @@ export default function AlarmLibraryPage() {
     {
       title: LABELS.condition,
       dataIndex: 'condition',
+      width: 72,
       valueType: 'select',
       valueEnum: valueEnum(data?.conditions.map((type) => [type.code, `${type.code} ${type.name}`]) ?? []),
       render: (_, point) => <ConditionTag code={point.condition} options={data} />,
     },
-    { title: LABELS.description, dataIndex: 'description', search: false, ellipsis: true },
+    { title: LABELS.description, dataIndex: 'description', width: 90, search: false, ellipsis: true },
     {
       title: LABELS.unit,
       dataIndex: 'unitId',
+      width: 72,
       valueType: 'select',
       fieldProps: { showSearch: true },
       valueEnum: valueEnum(data?.units.map((unit) => [String(unit.id), unit.name]) ?? []),
@@ -97,6 +100,9 @@ export default function AlarmLibraryPage() {
     {
       title: LABELS.equipment,
       dataIndex: 'equipmentId',
+      // Below 1600 px wide the row keeps to the screen: equipment and console stay filters, out of the table.
+      responsive: ['xxl'],
+      width: 70,
       valueType: 'select',
       fieldProps: { showSearch: true },
       valueEnum: valueEnum(data?.equipment.map((equipment) => [String(equipment.id), equipment.name]) ?? []),
@@ -105,6 +111,8 @@ export default function AlarmLibraryPage() {
     {
       title: LABELS.console,
       dataIndex: 'consoleId',
+      responsive: ['xxl'],
+      width: 80,
       valueType: 'select',
       valueEnum: valueEnum(data?.consoles.map((item) => [String(item.id), item.name]) ?? []),
       render: (_, point) => point.console ?? '—',
@@ -112,6 +120,7 @@ export default function AlarmLibraryPage() {
     {
       title: LABELS.priority,
       dataIndex: 'priority',
+      width: 64,
       valueType: 'select',
       sorter: true,
       valueEnum: valueEnum(data?.priorities.map((priority) => [priority.code, priority.name]) ?? []),
@@ -120,6 +129,7 @@ export default function AlarmLibraryPage() {
     {
       title: '当前状态',
       dataIndex: 'state',
+      width: 112,
       search: false,
       tooltip: Object.entries(ISA_STATES)
         .map(([letter, state]) => `${letter} ${state.label}`)
@@ -129,6 +139,7 @@ export default function AlarmLibraryPage() {
     {
       title: LABELS.rationalizationStatus,
       dataIndex: 'rationalizationStatus',
+      width: 80,
       valueType: 'select',
       sorter: true,
       valueEnum: valueEnum(RATIONALIZATION_STATUSES.map((status) => [status, status])),
@@ -136,6 +147,7 @@ export default function AlarmLibraryPage() {
     {
       title: '异常报警',
       dataIndex: 'abnormalKind',
+      width: 116,
       valueType: 'select',
       valueEnum: valueEnum(Object.entries(ABNORMAL_KIND_LABELS)),
       fieldProps: { placeholder: '有未处置的此类异常' },
@@ -144,6 +156,7 @@ export default function AlarmLibraryPage() {
     {
       title: '更新时间',
       dataIndex: 'updatedAt',
+      width: 96,
       search: false,
       sorter: true,
       render: (_, point) => formatDateTime(point.updatedAt),
@@ -152,6 +165,7 @@ export default function AlarmLibraryPage() {
       title: '操作',
       valueType: 'option',
       fixed: 'right',
+      width: 88,
       render: (_, point) => (
         <Space size="small" wrap>
           <RowAction onClick={() => setOpenId(point.id)}>详情</RowAction>
@@ -191,7 +205,10 @@ export default function AlarmLibraryPage() {
         request={tableRequest(fetchPoints, setFilters)}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        scroll={{ x: 'max-content' }}
+        // The columns' widths: the table fits a 1280 px screen beside the menu, so the fixed 操作 column covers
+        // no cell until the window is narrower.
+        scroll={{ x: 886 }}
+        size="middle"
         toolBarRender={() => [
           <ExportButton key="export" route="GET /alarm/bases/list/export" query={filters} />,
           allowed('edit') && (

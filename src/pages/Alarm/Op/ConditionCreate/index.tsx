@@ -19,12 +19,13 @@ import type { RiskLevel } from '@contract/vocabulary';
 import { MAX_TITLE_LENGTH } from '@contract/vocabulary';
 import { history } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { AutoComplete, Button, Form, Result, Skeleton } from 'antd';
+import { Button, Form, Result, Skeleton } from 'antd';
 import type React from 'react';
 import { useState } from 'react';
 import LoadFailed from '@/components/LoadFailed';
 import { ProblemsAlert, ReasonField, RiskLevelField, SaveButtons } from '@/components/moc/FormParts';
 import { PriorityDictionary } from '@/components/moc/priorities';
+import SuggestInput from '@/components/SuggestInput';
 import {
   changePage,
   fetchChange,
@@ -205,7 +206,7 @@ function ConditionForm({ start }: { start: Start }) {
               { max: 100, message: '工况名称不能超过 100 个字符' },
             ]}
           >
-            <AutoComplete
+            <SuggestInput
               style={{ width: 216 }}
               placeholder="如 开车、停车"
               options={CONDITION_NAME_SUGGESTIONS.map((value) => ({ value }))}

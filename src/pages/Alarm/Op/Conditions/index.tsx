@@ -119,8 +119,9 @@ function UnitConditions({ unit, onSwitched }: { unit: WorkingUnit; onSwitched: (
       title: '操作',
       valueType: 'option',
       hideInTable: !allowed('edit') && !allowed('delete'),
+      width: 200,
       render: (_, row) => (
-        <Space size="small">
+        <Space size="small" wrap>
           {allowed('edit') && !row.active && <RowAction onClick={() => setSwitching(row)}>切换到此工况</RowAction>}
           {allowed('edit') && <RowAction onClick={() => history.push(editConditionPage(row.id))}>编辑</RowAction>}
           {allowed('delete') && (
@@ -138,7 +139,9 @@ function UnitConditions({ unit, onSwitched }: { unit: WorkingUnit; onSwitched: (
 
   return (
     <>
-      <ProCard title={`${unit.unit} 的工况`} extra={<ActiveCondition unit={unit} />} headerBordered>
+      <ProCard title={`${unit.unit} 的工况`} headerBordered>
+        {/* In the card's body, not its header: beside the title it squeezed the title to one character a line. */}
+        <ActiveCondition unit={unit} />
         <ProTable<ConditionSummary>
           rowKey="id"
           aria-label="工况列表"

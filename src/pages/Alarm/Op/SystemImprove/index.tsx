@@ -20,25 +20,30 @@ import { formatPlantTime } from '@/utils/datetime';
 
 const periodLabel = (row: PeriodRow) => formatPlantTime(row.start, 'YYYY-MM-DD');
 
+/** Values that would cover one another are left out (each is in the tooltip and the table below). */
+const HIDE_OVERLAP = { hideOverlap: true };
+/** An axis name beside its axis, turned along it: above the plot it met the change marks' names. */
+const nameBeside = (name: string, nameGap: number) => ({ type: 'value', name, nameLocation: 'middle', nameGap });
+/** Below the axis labels, outside the plot. */
+const LEGEND_BELOW = { bottom: 0 };
+
 /** Annunciations as bars, the average rate as a line against its target; applied change requests marked. */
 function trendOption(data: Improvement): ChartOption {
   const labels = data.periods.map(periodLabel);
   const periodOf = (time: string) => data.periods.findIndex((row) => time >= row.start && time < row.end);
   return {
     tooltip: { trigger: 'axis' },
-    legend: { data: ['报警数', KPI_DEFINITIONS.avgPer10Min.label] },
-    grid: { left: 56, right: 64, top: 40, bottom: 32 },
+    legend: { data: ['报警数', KPI_DEFINITIONS.avgPer10Min.label], ...LEGEND_BELOW },
+    grid: { left: 64, right: 64, top: 40, bottom: 56 },
     xAxis: { type: 'category', data: labels },
-    yAxis: [
-      { type: 'value', name: '报警数' },
-      { type: 'value', name: '次/10分钟' },
-    ],
+    yAxis: [nameBeside('报警数', 48), nameBeside('次/10分钟', 40)],
     series: [
       {
         type: 'bar',
         name: '报警数',
         data: data.periods.map((row) => row.figures.annunciations),
         label: { show: true, position: 'top' },
+        labelLayout: HIDE_OVERLAP,
         markLine: {
           symbol: 'none',
           lineStyle: { color: '#722ed1' },
@@ -57,10 +62,12 @@ function trendOption(data: Improvement): ChartOption {
         yAxisIndex: 1,
         data: data.periods.map((row) => Number(row.figures.avgPer10Min.toFixed(2))),
         label: { show: true },
+        labelLayout: HIDE_OVERLAP,
         markLine: {
           symbol: 'none',
           lineStyle: { color: '#ff4d4f', type: 'dashed' },
-          label: { formatter: `目标 ${data.targets.avgPer10Min}` },
+          // Above the line inside the plot: at its end it sat on the axis's own figures.
+          label: { formatter: `目标 ${data.targets.avgPer10Min}`, position: 'insideEndTop' },
           data: [{ yAxis: data.targets.avgPer10Min }],
         },
       },
@@ -75,11 +82,12 @@ function abnormalOption(periods: PeriodRow[]): ChartOption {
     data: values,
     itemStyle: { color },
     label: { show: true, position: 'top' },
+    labelLayout: HIDE_OVERLAP,
   });
   return {
     tooltip: { trigger: 'axis' },
-    legend: { data: ['发现', '处置', 'MOC 外变更'] },
-    grid: { left: 48, right: 24, top: 40, bottom: 32 },
+    legend: { data: ['发现', '处置', 'MOC 外变更'], ...LEGEND_BELOW },
+    grid: { left: 48, right: 24, top: 24, bottom: 56 },
     xAxis: { type: 'category', data: periods.map(periodLabel) },
     yAxis: { type: 'value' },
     series: [

@@ -136,10 +136,11 @@ export default function FlowEditorPage() {
   else body = <FlowForm key={data.flow?.id ?? 'new'} {...data} />;
 
   return (
-    <div style={{ minHeight: '100vh', padding: 24, background: '#f5f5f5' }}>
+    // Without the layout, the page is its own main region, named after its route.
+    <main aria-label="审核流程配置" style={{ minHeight: '100vh', padding: 24, background: '#f5f5f5' }}>
       <ProCard title={id === undefined ? '新建审批流程' : '审核流程配置'} headerBordered>
         {body}
       </ProCard>
-    </div>
+    </main>
   );
 }

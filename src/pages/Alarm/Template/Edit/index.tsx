@@ -8,9 +8,10 @@ import { templateItemProblems } from '@common/templateValidation';
 import type { Template, TemplateBody, TemplateItemRule, TemplateOptions } from '@contract/templates';
 import { history } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Alert, AutoComplete, Button, message, Result, Skeleton } from 'antd';
+import { Alert, Button, message, Result, Skeleton } from 'antd';
 import { useState } from 'react';
 import LoadFailed from '@/components/LoadFailed';
+import SuggestInput from '@/components/SuggestInput';
 import {
   createTemplate,
   fetchTemplate,
@@ -116,7 +117,7 @@ function TemplateForm({ options, template }: { options: TemplateOptions; templat
               { max: 50, message: '设备类型不能超过 50 个字符' },
             ]}
           >
-            <AutoComplete
+            <SuggestInput
               style={{ width: 328 }}
               placeholder="如 离心泵"
               options={options.equipmentTypes.map((type) => ({ value: type }))}

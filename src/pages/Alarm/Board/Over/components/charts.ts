@@ -16,8 +16,9 @@ export function priorityOption(distribution: KpiSummary['priorityDistribution'],
   };
   return {
     tooltip: { trigger: 'axis' },
-    legend: { data: ['实际', '目标'] },
-    grid: { left: 56, right: 64, top: 32, bottom: 24 },
+    // Below the axis, outside the bars.
+    legend: { data: ['实际', '目标'], bottom: 0 },
+    grid: { left: 56, right: 64, top: 16, bottom: 56 },
     xAxis: { type: 'value', max: 100, axisLabel: { formatter: '{value}%' } },
     yAxis: { type: 'category', data: ordered.map((look) => look.name), inverse: true },
     series: [
@@ -26,6 +27,7 @@ export function priorityOption(distribution: KpiSummary['priorityDistribution'],
         name: '实际',
         data: ordered.map((look) => ({ value: distribution[look.code], itemStyle: { color: look.color } })),
         label: percent,
+        labelLayout: { hideOverlap: true },
       },
       {
         type: 'bar',
@@ -33,6 +35,7 @@ export function priorityOption(distribution: KpiSummary['priorityDistribution'],
         data: ordered.map((look) => look.targetShare),
         itemStyle: { color: '#d9d9d9' },
         label: percent,
+        labelLayout: { hideOverlap: true },
       },
     ],
   };
