@@ -2,7 +2,7 @@ import type { Envelope } from '@contract/http';
 import type { AxiosError, AxiosResponse, RequestConfig, RequestOptions } from '@umijs/max';
 import { history } from '@umijs/max';
 import { message } from 'antd';
-import { FETCHED_AT_HEADER } from './services/offlineData';
+import { FETCHED_AT_HEADER } from './services/offlineNames';
 import { noteAnswer } from './utils/cachedAnswers';
 import { showForbidden } from './utils/forbidden';
 import { openNotification } from './utils/notification';

@@ -4,11 +4,9 @@
  * token, stamped with the time it was fetched.
  */
 
-/** Every user's cache is named with this prefix and a digest of their bearer token. */
-export const API_CACHE_PREFIX = 'api-data-';
+import { API_CACHE_PREFIX } from './offlineNames';
 
-/** Set by the worker on the copy it keeps: when the server gave that answer. Absent on a network answer. */
-export const FETCHED_AT_HEADER = 'x-fetched-at';
+export { API_CACHE_PREFIX, FETCHED_AT_HEADER } from './offlineNames';
 
 /** GETs of the API whose answers are kept: everything a page reads, not the health probe. */
 export const keptOffline = (url: URL): boolean => url.pathname.startsWith('/api/') && url.pathname !== '/api/health';

@@ -1,5 +1,5 @@
 import type { Workbox } from 'workbox-window';
-import { API_CACHE_PREFIX } from './offlineData';
+import { API_CACHE_PREFIX } from './offlineNames';
 
 export interface UpdatePrompt {
   /** Shows the 「发现新内容」 notice; `refresh` is what its 刷新 button does. */
