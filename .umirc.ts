@@ -105,8 +105,9 @@ export default defineConfig({
   request: {},
   layout: { title: defaultSettings.title, locale: false },
   routes,
-  // The modules of the route the app opens on load before React's first render (docs/performance.md).
-  plugins: [path.resolve(__dirname, 'config/startRoute.ts')],
+  // Umi starts the code of the routes an address matches with the app's first render, beside the signed-in
+  // user's request, instead of when the layout renders them after it (docs/performance.md).
+  routePrefetch: {},
   npmClient: 'npm',
   hash: true,
   targets: TARGETS,
