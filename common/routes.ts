@@ -77,17 +77,6 @@ export function canOpenRoute(route: AppRoute, permissions: readonly string[]): b
   return Boolean(route.actions?.includes('view')) && permissions.includes(permissionString(route.path, 'view'));
 }
 
-/**
- * The right a hidden page needs for what its address asks (`?id=` edits where the page also creates), as
- * `config/routes.ts` declares it beside the route; undefined for every other route.
- */
-export function pageRight(route: AppRoute, search: string, index: RouteIndex = routeIndex): string | undefined {
-  const { performs } = route;
-  if (!performs) return undefined;
-  const editing = performs.withId && new URLSearchParams(search).has('id');
-  return requirePermission(performs.route, editing ? (performs.withId as RouteAction) : performs.action, index);
-}
-
 function openablePages(table: AppRoute[], permissions: readonly string[]): AppRoute[] {
   return flatten(table).filter(
     (route) => route.component && route.actions?.includes('view') && canOpenRoute(route, permissions),
@@ -192,15 +181,6 @@ const actionLabels: Record<RouteAction, string> = {
 
 export function actionLabel(action: RouteAction): string {
   return actionLabels[action];
-}
-
-/** A permission as the role editor shows it: its route's name and its action (`模板列表 / 编辑`). */
-export function rightLabel(permission: string, index: RouteIndex = routeIndex): string {
-  for (const route of index.byPath.values()) {
-    const action = route.actions?.find((declared) => permissionString(route.path, declared) === permission);
-    if (action) return `${route.name} / ${actionLabels[action]}`;
-  }
-  return permission;
 }
 
 function routeNode(route: AppRoute): PermissionNode {

@@ -3,7 +3,8 @@
  * to a user without that right it shows 无权限, naming the right, in place of the page and before the page asks
  * the server for anything; to anyone else, the page.
  */
-import { matchRoute, pageRight, rightLabel } from '@common/routes';
+import { pageRight, rightLabel } from '@common/pageRights';
+import { matchRoute } from '@common/routes';
 import { Outlet, useAccess, useLocation, useNavigate } from '@umijs/max';
 import { Button, Result } from 'antd';
 

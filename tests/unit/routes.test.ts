@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pageRight, rightLabel } from '../../common/pageRights';
 import {
   filterMenu,
   firstPermittedPage,
@@ -8,11 +9,9 @@ import {
   type MenuItem,
   matchRoute,
   mayDrawPath,
-  pageRight,
   permissionString,
   permissionTree,
   requirePermission,
-  rightLabel,
   routeIndex,
   routeKey,
 } from '../../common/routes';

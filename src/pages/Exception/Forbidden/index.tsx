@@ -1,4 +1,5 @@
-import { firstPermittedPage, matchRoute, permissionString, rightLabel } from '@common/routes';
+import { rightLabel } from '@common/pageRights';
+import { firstPermittedPage, matchRoute, permissionString } from '@common/routes';
 import { Button, Result } from 'antd';
 import { useState } from 'react';
 import { getQueryParam } from '@/utils/query';
