@@ -125,7 +125,10 @@ for (const width of WIDTHS) {
       // The demo plant's unit with conditions: units other specs add, without any, may come first.
       const unit = page.getByRole('combobox', { name: '装置' });
       await page.locator('.ant-select', { has: unit }).click();
-      await page.locator('.ant-select-item-option').filter({ hasText: /^催化裂化装置（/ }).click();
+      await page
+        .locator('.ant-select-item-option')
+        .filter({ hasText: /^催化裂化装置（/ })
+        .click();
       const card = page
         .locator('.ant-pro-card')
         .filter({ has: page.getByRole('table') })
