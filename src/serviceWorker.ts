@@ -29,14 +29,12 @@ interface WorkerScope {
   addEventListener(type: 'message', listener: (event: MessageEvent<{ type?: string } | null>) => void): void;
 }
 
-const worker = self as unknown as WorkerScope;
-
 // The update notice's 刷新 (services/pwa.ts) asks the waiting worker to take over.
-worker.addEventListener('message', (event) => {
-  if (event.data?.type === 'SKIP_WAITING') void worker.skipWaiting();
+(self as unknown as WorkerScope).addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') void (self as unknown as WorkerScope).skipWaiting();
 });
 
-precacheAndRoute(worker.__WB_MANIFEST);
+precacheAndRoute((self as unknown as WorkerScope).__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
 
