@@ -105,9 +105,8 @@ export default defineConfig({
   request: {},
   layout: { title: defaultSettings.title, locale: false },
   routes,
-  // Umi starts the code of the routes an address matches with the app's first render, beside the signed-in
-  // user's request, instead of when the layout renders them after it (docs/performance.md).
-  routePrefetch: {},
+  // The modules of the route the app opens on load before React's first render (docs/performance.md).
+  plugins: [path.resolve(__dirname, 'config/startRoute.ts')],
   npmClient: 'npm',
   hash: true,
   targets: TARGETS,

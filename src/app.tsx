@@ -1,3 +1,4 @@
+import { EmptyRoute, routeModules } from '@@/plugin-startRoute/routeModules';
 import { StyleProvider } from '@ant-design/cssinjs';
 import { UserOutlined } from '@ant-design/icons';
 import { filterMenu, groupLanding, isPathAllowed, type MenuItem, mayDrawPath } from '@common/routes';
@@ -16,6 +17,7 @@ import { bootstrapSession } from './services/bootstrap';
 import { preloadFirstViewData } from './services/firstView';
 import { type CurrentUser, fetchUserInfo } from './services/user';
 import { showForbidden } from './utils/forbidden';
+import { loadStartRoute, type RouteEntry } from './utils/startRoute';
 import { keepStylesWhenIdle, startStyleSnapshot, styleCache } from './utils/styleSnapshot';
 
 // Only Umi runtime keys may be exported from this file; helpers live in services/ and utils/.
@@ -49,6 +51,19 @@ async function startSession(): Promise<InitialState> {
 /** The start-up's session, asked for before React's first render (getInitialState runs after it). */
 let starting: Promise<InitialState> | undefined;
 
+/** Umi's route table, as `patchRoutes` hands it over before `render`. */
+let routeTable: { routes: Record<string, RouteEntry>; components: Record<string, unknown> } | undefined;
+
+export function patchRoutes({
+  routes,
+  routeComponents,
+}: {
+  routes: Record<string, RouteEntry>;
+  routeComponents: Record<string, unknown>;
+}) {
+  routeTable = { routes, components: routeComponents };
+}
+
 export function render(oldRender: () => void) {
   // A sign-in link's token is unproven: the user-info call alone decides on it (a bogus link makes one refused
   // call), and the first view's data is asked for once it is accepted.
@@ -57,7 +72,9 @@ export function render(oldRender: () => void) {
   // After the session's token is stored: the first view's data comes with the code instead of after it.
   if (!signingIn) preloadFirstViewData(window.location);
   else void starting.then(({ currentUser }) => currentUser && preloadFirstViewData(window.location));
-  oldRender();
+  if (!routeTable) return oldRender();
+  const { routes, components } = routeTable;
+  loadStartRoute(window.location.pathname, routes, components, routeModules, EmptyRoute).then(oldRender);
 }
 
 export function getInitialState(): Promise<InitialState> {
