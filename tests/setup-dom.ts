@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup } from '@testing-library/react';
 import { message, notification } from 'antd';
+import { mutate } from 'swr';
 import { afterEach } from 'vitest';
 
 // antd reads these browser APIs that jsdom lacks.
@@ -45,4 +46,6 @@ afterEach(async () => {
     notification.destroy();
   });
   localStorage.clear();
+  // Each test starts with SWR's cache empty: no answer, pending request or preload of another test is taken.
+  await mutate(() => true, undefined, { revalidate: true });
 });

@@ -10,6 +10,7 @@ type FirstView = () => Promise<{ preloadFirstView: (search: URLSearchParams) => 
 
 const FIRST_VIEWS: Record<string, FirstView> = {
   '/alarm/board/over': () => import('@/services/boards'),
+  '/alarm/bases/list': () => import('@/services/library'),
 };
 
 export function preloadFirstViewData(location: Pick<Location, 'pathname' | 'search'>): void {

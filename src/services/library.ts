@@ -3,11 +3,40 @@
  * 处置, 确认, import, export) and 异常报警列表 `/alarm/bases/abnormal` (list, close, export). Types are the
  * contract's (contract/library.ts).
  */
-import type { AbnormalClose, AbnormalQuery, LibraryQuery, PointUpdate } from '@contract/library';
+import type { AbnormalClose, AbnormalQuery, ListedPoint, PointUpdate } from '@contract/library';
+import useSWR from 'swr';
+import { pageQuery, useListGet } from '@/utils/proTable';
+import { preloadGet, preloadOnce } from './get';
 import { call, upload } from './http';
 
-export const fetchPoints = (query: LibraryQuery) => call('GET /alarm/bases/list', { query });
 export const fetchOptions = () => call('GET /alarm/bases/list/options');
+
+/** The SWR key of the library's filter options (units, equipment, consoles, conditions, priorities). */
+const OPTIONS_KEY = 'GET /alarm/bases/list/options';
+
+/** The filter options, read once per visit of the page (SWR; preloaded at start-up on the library). */
+export const useLibraryOptions = () => useSWR(OPTIONS_KEY, fetchOptions, { revalidateOnFocus: false });
+
+/** The filters 报警列表's address gives (`?tag=` from the abnormal list's links): its search form's first values. */
+export function libraryAddressFilters(search = new URLSearchParams(window.location.search)): { tag?: string } {
+  const tag = search.get('tag')?.trim();
+  return tag ? { tag } : {};
+}
+
+/**
+ * 报警列表's rows, a page at a time (SWR): the search form, a column's sort and the page chosen decide the
+ * query; `addressFilters` are the search form's first values.
+ */
+export const useLibraryList = (addressFilters: { tag?: string }) =>
+  useListGet<'GET /alarm/bases/list', ListedPoint>('GET /alarm/bases/list', addressFilters);
+
+/** 报警列表 opened from the address: its options and first page leave with the signed-in user's request. */
+export function preloadFirstView(search: URLSearchParams): Promise<unknown> {
+  return Promise.all([
+    preloadOnce(OPTIONS_KEY, () => call('GET /alarm/bases/list/options', undefined, { skipErrorHandler: true })),
+    preloadGet('GET /alarm/bases/list', pageQuery(libraryAddressFilters(search))),
+  ]);
+}
 export const fetchPoint = (id: number) => call('GET /alarm/bases/list/:id', { params: { id } });
 export const updatePoint = (id: number, body: PointUpdate) =>
   call('PUT /alarm/bases/list/:id', { params: { id }, body });

@@ -3,6 +3,9 @@
  * filters and sorts it, the drawer's detail, edit, 处置, 确认, removal, the abnormal list and
  * its close, and both exports.
  */
+import type { ListedPoint } from '@contract/library';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
 import * as libraryClient from '@/services/library';
 import { expectWorkbook, realServer, recorded, START } from './harness';
 
@@ -15,9 +18,17 @@ describe('报警列表 and 异常报警列表 calls on the real server', () => {
     async () => {
       const options = await library.fetchOptions();
       expect(options.priorities.map((priority) => priority.code)).toContain('urgent');
-      const page = await library.fetchPoints({ current: 1, pageSize: 5, sortField: 'priority', sortOrder: 'ascend' });
-      expect(page.list.length).toBeGreaterThan(0);
-      const { point } = await library.fetchPoint(page.list[0].id);
+      const { result } = renderHook(() => library.useLibraryList({}));
+      await waitFor(() => expect(result.current.table.dataSource?.length).toBe(20));
+      expect(result.current.table.pagination.total).toBeGreaterThan(20);
+      // A column's sort, as the table reports it.
+      const sorter: SorterResult<ListedPoint> = { field: 'priority', order: 'ascend' };
+      act(() =>
+        result.current.table.onChange({}, {}, sorter, { action: 'sort' } as TableCurrentDataSource<ListedPoint>),
+      );
+      await waitFor(() => expect(result.current.table.dataSource?.[0]?.priority).toBe('urgent'));
+      const page = result.current.table.dataSource ?? [];
+      const { point } = await library.fetchPoint(page[0].id);
       const {
         id,
         version,
@@ -43,6 +54,19 @@ describe('报警列表 and 异常报警列表 calls on the real server', () => {
     },
     START,
   );
+
+  it('sends 报警列表’s options and first page at start-up, as its page then reads them', async () => {
+    const search = new URLSearchParams('tag=FCC');
+    expect(library.libraryAddressFilters(search)).toEqual({ tag: 'FCC' });
+    await library.preloadFirstView(search);
+    const { result } = renderHook(() => ({
+      options: library.useLibraryOptions(),
+      list: library.useLibraryList(library.libraryAddressFilters(search)),
+    }));
+    await waitFor(() => expect(result.current.list.table.dataSource?.length).toBeGreaterThan(0));
+    expect(result.current.list.table.dataSource?.every((point) => point.tag.startsWith('FCC'))).toBe(true);
+    await waitFor(() => expect(result.current.options.data?.units.length).toBeGreaterThan(0));
+  });
 
   it('handles a point with open abnormal records, then closes a record of the abnormal list', async () => {
     const open = await library.fetchAbnormal({ current: 1, pageSize: 20, status: '未处置' });

@@ -9,6 +9,8 @@ import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import AbnormalListPage from '@/pages/Alarm/Library/Abnormal';
 import AlarmLibraryPage from '@/pages/Alarm/Library/List';
+import { preloadFirstViewData } from '@/services/firstView';
+import { setToken, storePermissions } from '@/utils/session';
 import { mockApi, startAppRuntime } from './helpers';
 import { ok, renderWithPermissions } from './render';
 
@@ -121,14 +123,15 @@ const detail: PointDetail = {
   ],
 };
 
-function libraryApi(rows: ListedPoint[] = [point]) {
+/** Answers the library's calls with `rows` (of `total` points in all) and records the list's queries. */
+function libraryApi(rows: ListedPoint[] = [point], total = rows.length) {
   const queries: URLSearchParams[] = [];
   server.use(
     http.get('/api/alarm/bases/list/options', () => HttpResponse.json(ok(options))),
     http.get('/api/alarm/bases/list/:id', () => HttpResponse.json(ok(detail))),
     http.get('/api/alarm/bases/list', ({ request }) => {
       queries.push(new URL(request.url).searchParams);
-      return HttpResponse.json(ok({ list: rows, total: rows.length, current: 1, pageSize: 20 }));
+      return HttpResponse.json(ok({ list: rows, total, current: 1, pageSize: 20 }));
     }),
   );
   return queries;
@@ -190,11 +193,66 @@ describe('报警列表 page', { timeout: 30_000 }, () => {
     expect(queries.at(-1)?.get('tag')).toBe('FIC');
   });
 
-  it('shows the empty state and the server’s message when the list fails', async () => {
+  it('asks for the page chosen, and 重置 goes back to the address’s filters on the first page', async () => {
+    window.history.replaceState(null, '', '/alarm/bases/list?tag=FIC');
+    const queries = libraryApi([point], 45);
+    const user = userEvent.setup();
+    renderWithPermissions(<AlarmLibraryPage />, can('view'));
+    await screen.findByText('进料流量高');
+    expect(queries.at(-1)?.get('tag')).toBe('FIC');
+    await user.click(screen.getByRole('listitem', { name: '2' }));
+    await waitFor(() => expect(queries.at(-1)?.get('current')).toBe('2'));
+    expect(queries.at(-1)?.get('tag')).toBe('FIC');
+    await user.clear(screen.getByLabelText('位号'));
+    await user.type(screen.getByLabelText('位号'), 'TI');
+    await user.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(queries.at(-1)?.get('tag')).toBe('TI'));
+    expect(queries.at(-1)?.get('current')).toBe('1');
+    await user.click(screen.getByRole('button', { name: /重\s*置/ }));
+    await waitFor(() => expect(queries.at(-1)?.get('tag')).toBe('FIC'));
+    expect(screen.getByLabelText('位号')).toHaveValue('FIC');
+  });
+
+  it('takes its options and first page sent at start-up instead of asking again', async () => {
+    window.history.replaceState(null, '', '/alarm/bases/list?tag=FIC-101');
+    const queries = libraryApi();
+    const asked: string[] = [];
+    const count = ({ request }: { request: Request }) => {
+      asked.push(new URL(request.url).pathname);
+    };
+    server.events.on('request:start', count);
+    setToken('t');
+    storePermissions(can('view'));
+    preloadFirstViewData(window.location);
+    await waitFor(() => expect(asked).toHaveLength(2));
+    renderWithPermissions(<AlarmLibraryPage />, can('view'));
+    expect(await screen.findByText('进料流量高')).toBeInTheDocument();
+    server.events.removeListener('request:start', count);
+    expect(asked.sort()).toEqual(['/api/alarm/bases/list', '/api/alarm/bases/list/options']);
+    expect(queries).toHaveLength(1);
+    expect(queries[0]?.get('tag')).toBe('FIC-101');
+    expect(queries[0]?.get('pageSize')).toBe('20');
+  });
+
+  it('sends nothing at start-up for a user without the library’s view right', async () => {
+    const queries = libraryApi();
+    setToken('t');
+    storePermissions([permissionString('/alarm/board/over', 'view')]);
+    preloadFirstViewData({ pathname: '/alarm/bases/list', search: '' });
+    // The page's own request is then the first to reach the server.
+    renderWithPermissions(<AlarmLibraryPage />, can('view'));
+    expect(await screen.findByText('进料流量高')).toBeInTheDocument();
+    expect(queries).toHaveLength(1);
+  });
+
+  it('shows the empty state when the library holds no point', async () => {
     libraryApi([]);
-    const { unmount } = renderWithPermissions(<AlarmLibraryPage />, can('view'));
+    renderWithPermissions(<AlarmLibraryPage />, can('view'));
     await waitFor(() => expect(emptyState()).toBeInTheDocument());
-    unmount();
+  });
+
+  it('shows the server’s message and an empty table when the list fails', async () => {
+    libraryApi();
     server.use(
       http.get('/api/alarm/bases/list', () =>
         HttpResponse.json({ code: 500, msg: '服务器内部错误，请稍后重试', data: null }, { status: 500 }),
@@ -202,6 +260,7 @@ describe('报警列表 page', { timeout: 30_000 }, () => {
     );
     renderWithPermissions(<AlarmLibraryPage />, can('view'));
     expect(await screen.findByText('服务器内部错误，请稍后重试')).toBeInTheDocument();
+    await waitFor(() => expect(emptyState()).toBeInTheDocument());
   });
 
   it('opens the point named in the address, with its state, events and audit trail', async () => {

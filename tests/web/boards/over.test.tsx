@@ -1,11 +1,10 @@
 /** 报警总览: cards with targets and status colours, charts, empty and error states, URL state. */
 
 import { permissionString } from '@common/routes';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { message } from 'antd';
 import { HttpResponse, http } from 'msw';
-import { mutate } from 'swr';
 import OverviewBoard from '@/pages/Alarm/Board/Over';
 import { preloadFirstView } from '@/services/boards';
 import { preloadFirstViewData } from '@/services/firstView';
@@ -15,13 +14,10 @@ import { address, judged, ok, renderBoard, scopes, summary } from './fixtures';
 
 const server = mockApi();
 const pictures = objectUrls();
-// Tests that hold the clock on one minute give it back even when they fail; each test starts the app
-// afresh, with nothing in SWR's cache (nor a request of an earlier test to share): unmounted first, so no
-// board of the test asks again.
-afterEach(async () => {
+// Tests that hold the clock on one minute give it back even when they fail (SWR's cache is emptied after
+// every test by tests/setup-dom.ts).
+afterEach(() => {
   vi.useRealTimers();
-  cleanup();
-  await mutate(() => true, undefined, { revalidate: true });
 });
 startAppRuntime();
 

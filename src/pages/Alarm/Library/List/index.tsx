@@ -3,20 +3,24 @@
  * `?open=<id>` open a point, as the abnormal list links); detail drawer; edit, remove, 处置 handle and
  * 确认 confirm shown only to holders of those actions; import and export of the current filter.
  */
-import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { ABNORMAL_KIND_LABELS, ISA_STATES, POINT_FIELD_LABELS as LABELS, LIBRARY_ROUTE } from '@common/alarmLibrary';
 import { permissionString } from '@common/routes';
 import type { ListedPoint } from '@contract/library';
 import { RATIONALIZATION_STATUSES } from '@contract/vocabulary';
 import { useAccess } from '@umijs/max';
-import { useRequest } from 'ahooks';
 import { Alert, Button, message, Popconfirm, Space } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
-import { confirmPoint, fetchOptions, fetchPoints, removePoint } from '@/services/library';
+import {
+  confirmPoint,
+  libraryAddressFilters,
+  removePoint,
+  useLibraryList,
+  useLibraryOptions,
+} from '@/services/library';
 import { formatDateTime } from '@/utils/datetime';
-import { type ListFilters, tableRequest } from '@/utils/proTable';
 import { getQueryParam } from '@/utils/query';
 import { failureMessage } from '@/utils/requestFailure';
 import { AbnormalTags, ConditionTag, PriorityTag, StateTag } from './components/Tags';
@@ -40,9 +44,9 @@ function pointFromAddress(): number | undefined {
 export default function AlarmLibraryPage() {
   const { can } = useAccess();
   const allowed = (action: 'edit' | 'remove' | 'handle' | 'confirm') => can(permissionString(LIBRARY_ROUTE, action));
-  const actionRef = useRef<ActionType>();
-  const options = useRequest(fetchOptions);
-  const [filters, setFilters] = useState<ListFilters>({});
+  const options = useLibraryOptions();
+  const [addressFilters] = useState(libraryAddressFilters);
+  const list = useLibraryList(addressFilters);
   const [openId, setOpenId] = useState<number | undefined>(pointFromAddress);
   // Mounted from the first opening on, so that it closes with its animation.
   const drawerUsed = useRef(false);
@@ -54,7 +58,7 @@ export default function AlarmLibraryPage() {
 
   const changed = () => {
     setChanges((count) => count + 1);
-    actionRef.current?.reload();
+    list.reload();
   };
 
   /** Runs a row action; the request client shows a refusal, so only success is reported here. */
@@ -75,7 +79,7 @@ export default function AlarmLibraryPage() {
       dataIndex: 'tag',
       width: 96,
       sorter: true,
-      initialValue: getQueryParam('tag') ?? undefined,
+      initialValue: addressFilters.tag,
       fieldProps: { placeholder: '位号开头，如 FIC-1' },
       render: (_, point) => <RowAction onClick={() => setOpenId(point.id)}>{point.tag}</RowAction>,
     },
@@ -200,17 +204,15 @@ export default function AlarmLibraryPage() {
       <ProTable<ListedPoint>
         rowKey="id"
         headerTitle="报警库"
-        actionRef={actionRef}
         columns={columns}
-        request={tableRequest(fetchPoints, setFilters)}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        {...list.table}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         // The columns' widths: the table fits a 1280 px screen beside the menu, so the fixed 操作 column covers
         // no cell until the window is narrower.
         scroll={{ x: 886 }}
         size="middle"
         toolBarRender={() => [
-          <ExportButton key="export" route="GET /alarm/bases/list/export" query={filters} />,
+          <ExportButton key="export" route="GET /alarm/bases/list/export" query={list.filters} />,
           allowed('edit') && (
             <Button key="import" type="primary" onClick={() => setImporting(true)}>
               导入
