@@ -7,7 +7,7 @@ import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite, PgliteSession } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type AppConfig, MEMORY_DATA_DIR } from '../config';
@@ -39,12 +39,25 @@ export interface OpenDatabaseOptions {
 /** Any constant shared by every API node: they serialise their migrations on it. */
 const MIGRATION_LOCK_KEY = 7_183_220_491;
 
+/** The database thread behind each embedded database opened here. */
+const embeddedThreads = new WeakMap<Executor, PgliteThread>();
+
+/** Where a COPY on `executor` goes: its embedded transaction, running in this async context, or its thread. */
+function embeddedCopy(executor: Executor): ((copySql: string, data: Uint8Array) => Promise<unknown>) | undefined {
+  if (executor instanceof PgTransaction) {
+    const transaction = PgliteThread.runningTransaction();
+    return transaction && ((copySql, data) => transaction.copy(copySql, data));
+  }
+  const thread = embeddedThreads.get(executor);
+  return thread && ((copySql, data) => thread.query(copySql, [], { data } satisfies ThreadQueryOptions));
+}
+
 /**
  * Whether `copyFromBytes` loads into this executor's database: the embedded one. node-postgres offers no COPY
  * FROM STDIN without an extra package, so callers use multi-row inserts on PostgreSQL.
  */
 export function canCopy(executor: Executor): boolean {
-  return (executor as unknown as { session: unknown }).session instanceof PgliteSession;
+  return embeddedCopy(executor) !== undefined;
 }
 
 /**
@@ -53,9 +66,9 @@ export function canCopy(executor: Executor): boolean {
  * may reuse `data` at once.
  */
 export async function copyFromBytes(executor: Executor, copySql: string, data: Uint8Array): Promise<void> {
-  if (!canCopy(executor)) throw new Error('COPY is only available on the embedded database');
-  const client = (executor as unknown as { session: { client: PgliteThread } }).session.client;
-  await client.query(copySql, [], { data } satisfies ThreadQueryOptions);
+  const copy = embeddedCopy(executor);
+  if (!copy) throw new Error('COPY is only available on the embedded database');
+  await copy(copySql, data);
 }
 
 /**
@@ -65,9 +78,7 @@ export async function copyFromBytes(executor: Executor, copySql: string, data: U
  * short. On PostgreSQL, and outside a transaction, nothing to do: other connections read the last commit.
  */
 export async function shareReads(executor: Executor): Promise<void> {
-  if (!(executor instanceof PgTransaction) || !canCopy(executor)) return;
-  const client = (executor as unknown as { session: { client: { shareReads?: () => Promise<void> } } }).session.client;
-  await client.shareReads?.();
+  if (executor instanceof PgTransaction) await PgliteThread.runningTransaction()?.shareReads();
 }
 
 /**
@@ -76,8 +87,7 @@ export async function shareReads(executor: Executor): Promise<void> {
  * VACUUM cannot run inside a transaction: on one, and on PostgreSQL (autovacuum), it does nothing.
  */
 export async function vacuumEmbedded(executor: Executor, tables: readonly string[] = []): Promise<void> {
-  if (executor instanceof PgTransaction) return;
-  if (!((executor as unknown as { session: unknown }).session instanceof PgliteSession)) return;
+  if (executor instanceof PgTransaction || !embeddedThreads.has(executor)) return;
   await executor.execute(sql.raw(`vacuum ${tables.join(', ')}`));
 }
 
@@ -100,18 +110,20 @@ async function openPglite(dataDir: string, migrationsFolder: string, template?: 
   const lock = inMemory ? undefined : await lockDataDir(dataDir);
   try {
     const client = await PgliteThread.create(inMemory ? { template } : { dataDir: path.join(dataDir, 'pglite') });
-    const db = drizzlePglite({ client: client.asPglite(), schema });
+    const embedded = drizzlePglite({ client: client.asPglite(), schema });
+    const db = embedded as Database;
+    embeddedThreads.set(db, client);
     try {
-      await migratePglite(db, { migrationsFolder });
+      await migratePglite(embedded, { migrationsFolder });
       // Writes since the last vacuum (a seed, edits, a stopped import's rollback) get their visibility map
       // set; pages already all-visible are skipped, so a vacuumed database takes a fraction of a second.
-      if (!inMemory) await vacuumEmbedded(db as Database);
+      if (!inMemory) await vacuumEmbedded(db);
     } catch (error) {
       await client.close();
       throw error;
     }
     return {
-      db: db as Database,
+      db,
       kind: 'pglite',
       async close() {
         try {

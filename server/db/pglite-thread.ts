@@ -4,6 +4,7 @@
  * `exec`, `transaction` — so a heavy query runs off the event loop and `/api/health` and every other request
  * stay responsive meanwhile.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,7 +28,23 @@ export interface ThreadQueryOptions extends QueryOptions {
   data?: Uint8Array;
 }
 
+/** What the work of an embedded transaction may ask of it beside drizzle's queries. */
+export interface EmbeddedTransaction {
+  /** A `COPY … FROM '/dev/blob'` with `data` as its input, in the transaction. */
+  copy(copySql: string, data: Uint8Array): Promise<void>;
+  /** Lets plain reads of other requests run between this transaction's statements (server/db `shareReads`). */
+  shareReads(): Promise<void>;
+}
+
+/** The embedded transaction whose work is running, in that work's async context (drizzle hands its own object). */
+const runningTransaction = new AsyncLocalStorage<EmbeddedTransaction>();
+
 export class PgliteThread {
+  /** The embedded transaction the calling code runs in, if any. */
+  static runningTransaction(): EmbeddedTransaction | undefined {
+    return runningTransaction.getStore();
+  }
+
   private nextTransaction = 1;
 
   private constructor(private readonly thread: WorkerThread) {}
@@ -68,7 +85,6 @@ export class PgliteThread {
         throw new Error('tagged-template queries are not available through the database thread');
       },
       exec: (sql: string) => this.exec(sql, txId),
-      shareReads: () => this.call('share', { txId }),
       rollback: async () => {
         closed = true;
         await this.call('rollback', { txId });
@@ -80,9 +96,15 @@ export class PgliteThread {
         return closed;
       },
     } as unknown as Transaction;
+    const running: EmbeddedTransaction = {
+      copy: async (copySql, data) => {
+        await this.query(copySql, [], { data }, txId);
+      },
+      shareReads: () => this.call('share', { txId }),
+    };
     let result: T;
     try {
-      result = await callback(tx);
+      result = await runningTransaction.run(running, () => callback(tx));
     } catch (error) {
       if (!closed) {
         closed = true;
@@ -106,7 +128,7 @@ export class PgliteThread {
     await this.thread.terminate();
   }
 
-  /** What drizzle's pglite driver is given: it only calls the methods above. */
+  /** What drizzle's pglite driver is given: it only calls `query`, `exec` and `transaction`. */
   asPglite(): PGlite {
     return this as unknown as PGlite;
   }
