@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectAbnormal } from '../../server/domain/kpi/detection';
 import { computeKpiSummary } from '../../server/domain/kpi/summary';
 import type { JournalEvent } from '../../server/domain/kpi/types';
+import { createDetectionRepository } from '../../server/repositories/detection';
 import { queryRows } from '../../server/repositories/raw-sql';
 import { alm, almSeries, at, ev, journal as sorted } from '../unit/kpi/journal';
 import { build, SLOW, type TestApp, type TestUser } from './helpers';
@@ -197,6 +198,24 @@ describe('KPI endpoints and abnormal-alarm configuration', { timeout: SLOW }, ()
     await detect();
     expect(await records()).toEqual(found);
     expect((await detect()).json().data.open).toBe(found.length);
+  });
+
+  it('finds the same flood contributors when the flood count is cut into a statement per bucket', async () => {
+    const contributors = () =>
+      queryRows<{ tag: string; count: number; firstSeen: number; lastSeen: number }>(
+        t.database.db,
+        sql`select p.tag, a.count, (extract(epoch from a.first_seen) * 1000)::float8 as "firstSeen",
+              (extract(epoch from a.last_seen) * 1000)::float8 as "lastSeen"
+            from abnormal_alarms a join alarm_points p on p.id = a.point_id
+            where a.kind = 'floodContributor' order by p.tag`,
+      );
+    const whole = await contributors();
+    expect(whole.length).toBeGreaterThan(0);
+    await t.database.db.execute(sql`delete from abnormal_alarms where kind = 'floodContributor'`);
+    await t.database.db.transaction((tx) =>
+      createDetectionRepository(tx, { floodEventsPerStatement: 1 }).detect('Asia/Shanghai', undefined, tx),
+    );
+    expect(await contributors()).toEqual(whole);
   });
 });
 
