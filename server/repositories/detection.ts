@@ -221,6 +221,70 @@ async function detectPerPoint(
 }
 
 /**
+ * Annunciations (of every console) that one statement of the flood count spans at most, bar a single bucket's: on
+ * the embedded database a read waits behind the statement under way (docs/performance.md "Reads during an import").
+ */
+const FLOOD_EVENTS_PER_STATEMENT = 100_000;
+
+interface FloodChunk {
+  consoles: number[];
+  starts: number[];
+  floods: number[];
+  from: number;
+  to: number;
+}
+
+/**
+ * The flooded buckets (console, start, flood number) cut into runs in time order whose time range holds at most
+ * `limit` annunciations by the consoles' loads, each counted by a statement of its own.
+ */
+function floodChunks(
+  consoles: readonly number[],
+  starts: readonly number[],
+  floods: readonly number[],
+  loads: readonly { starts: number[]; counts: number[] }[],
+  limit: number,
+): FloodChunk[] {
+  // Annunciations before each bucket start, all consoles together.
+  const perStart = new Map<number, number>();
+  for (const load of loads) {
+    load.starts.forEach((start, i) => {
+      perStart.set(start, (perStart.get(start) ?? 0) + load.counts[i]);
+    });
+  }
+  const times = [...perStart.keys()].sort((a, b) => a - b);
+  const before = new Float64Array(times.length + 1);
+  times.forEach((time, i) => {
+    before[i + 1] = before[i] + (perStart.get(time) as number);
+  });
+  const upTo = (time: number) => {
+    let lo = 0;
+    let hi = times.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (times[mid] < time) lo = mid + 1;
+      else hi = mid;
+    }
+    return before[lo];
+  };
+  const order = starts.map((_, i) => i).sort((a, b) => starts[a] - starts[b] || consoles[a] - consoles[b]);
+  const chunks: FloodChunk[] = [];
+  let chunk: FloodChunk | undefined;
+  for (const i of order) {
+    const end = starts[i] + TEN_MINUTES_MS;
+    if (!chunk || upTo(end) - upTo(chunk.from) > limit) {
+      chunk = { consoles: [], starts: [], floods: [], from: starts[i], to: end };
+      chunks.push(chunk);
+    }
+    chunk.consoles.push(consoles[i]);
+    chunk.starts.push(starts[i]);
+    chunk.floods.push(floods[i]);
+    chunk.to = Math.max(chunk.to, end);
+  }
+  return chunks;
+}
+
+/**
  * Flood contributors of the given consoles over their whole journal. Floods are made of whole 10-minute buckets,
  * so the rule needs each flood's annunciations per point, not their times: the database counts them in one pass
  * over the annunciations (a hash of the flooded buckets), and the engine's rule runs on an analysis whose
@@ -232,6 +296,7 @@ async function detectFloodContributors(
   tx: Executor,
   consoleIds: readonly number[],
   settings: AbnormalSettings,
+  eventsPerStatement: number,
 ): Promise<PointFinding[]> {
   if (!consoleIds.length) return [];
   const loads = await queryRows<{ consoleId: number; starts: number[]; counts: number[] }>(
@@ -271,25 +336,40 @@ async function detectFloodContributors(
   }
   if (!consoles.length) return [];
 
-  const perFlood = await queryRows<{ flood: number; points: number[]; counts: number[] }>(
-    tx,
-    sql`with flooded as (
-          select c, to_timestamp(s / 1000) as bucket, f
-          from unnest(${arrayParam(floodedConsoles)}::int[], ${arrayParam(floodedStarts)}::float8[],
-                      ${arrayParam(floodedIn)}::int[]) as x(c, s, f)),
-        counts as (
-          select f.f, a.point_id, count(*)::int as n
-          from alarm_events a
-          join flooded f on f.c = a.console_id
-            and f.bucket = date_bin('600 seconds'::interval, a.time, timestamptz '1970-01-01 00:00:00+00')
-          where a.counted and a.time >= ${timestampParam(Math.min(...floodedStarts))}
-            and a.time < ${timestampParam(Math.max(...floodedStarts) + TEN_MINUTES_MS)}
-          group by f.f, a.point_id)
-        select f as flood, array_agg(point_id order by point_id) as points, array_agg(n order by point_id) as counts
-        from counts group by f`,
+  const perFlood = new Map<number, Map<number, number>>();
+  for (const chunk of floodChunks(floodedConsoles, floodedStarts, floodedIn, loads, eventsPerStatement)) {
+    const rows = await queryRows<{ flood: number; points: number[]; counts: number[] }>(
+      tx,
+      sql`with flooded as (
+            select c, to_timestamp(s / 1000) as bucket, f
+            from unnest(${arrayParam(chunk.consoles)}::int[], ${arrayParam(chunk.starts)}::float8[],
+                        ${arrayParam(chunk.floods)}::int[]) as x(c, s, f)),
+          counts as (
+            select f.f, a.point_id, count(*)::int as n
+            from alarm_events a
+            join flooded f on f.c = a.console_id
+              and f.bucket = date_bin('600 seconds'::interval, a.time, timestamptz '1970-01-01 00:00:00+00')
+            where a.counted and a.time >= ${timestampParam(chunk.from)} and a.time < ${timestampParam(chunk.to)}
+            group by f.f, a.point_id)
+          select f as flood, array_agg(point_id) as points, array_agg(n) as counts
+          from counts group by f`,
+    );
+    // A flood cut between two statements has its counts added up.
+    for (const row of rows) {
+      const counts = perFlood.get(row.flood) ?? new Map<number, number>();
+      perFlood.set(row.flood, counts);
+      row.points.forEach((pointId, i) => {
+        counts.set(pointId, (counts.get(pointId) ?? 0) + row.counts[i]);
+      });
+    }
+  }
+  const contributors = new Map(
+    [...perFlood].map(([flood, counts]) => {
+      const points = [...counts.keys()].sort((a, b) => a - b);
+      return [flood, { points, counts: points.map((pointId) => counts.get(pointId) as number) }];
+    }),
   );
-  const contributors = new Map(perFlood.map((row) => [row.flood, row]));
-  const pointIds = [...new Set(perFlood.flatMap((row) => row.points))];
+  const pointIds = [...new Set([...perFlood.values()].flatMap((counts) => [...counts.keys()]))];
   const refs = await queryRows<{ id: number; tag: string; condition: string }>(
     tx,
     sql`select id, tag, condition from alarm_points where id = any(${arrayParam(pointIds)}::int[])`,
@@ -362,7 +442,12 @@ export interface DetectionResult {
   findings: number;
 }
 
-export function createDetectionRepository(db: Executor) {
+export interface DetectionOptions {
+  /** Annunciations one statement of the flood count spans at most (FLOOD_EVENTS_PER_STATEMENT unless given). */
+  floodEventsPerStatement?: number;
+}
+
+export function createDetectionRepository(db: Executor, options: DetectionOptions = {}) {
   return {
     /** Runs detection for the given points (all points when omitted) and the consoles they annunciate on. */
     async detect(timeZone: string, pointIds?: readonly number[], tx: Executor = db): Promise<DetectionResult> {
@@ -380,6 +465,7 @@ export function createDetectionRepository(db: Executor) {
             tx,
             consoles.map((row) => row.id),
             settings,
+            options.floodEventsPerStatement ?? FLOOD_EVENTS_PER_STATEMENT,
           )),
         );
       }

@@ -356,7 +356,7 @@ const EPISODE_COLUMNS =
 const COPY_EPISODES = `copy alarm_episodes (${EPISODE_COLUMNS}) from '/dev/blob'`;
 
 /** Rows gathered before one write to the database: the parser's small batches die young, writes stay few. */
-const WRITE_ROWS = 20_000;
+const WRITE_ROWS = 5_000;
 /** Writes queued for the database at most. */
 const WRITES_AHEAD = 2;
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectAbnormal } from '../../server/domain/kpi/detection';
 import { computeKpiSummary } from '../../server/domain/kpi/summary';
 import type { JournalEvent } from '../../server/domain/kpi/types';
+import { createDetectionRepository } from '../../server/repositories/detection';
 import { queryRows } from '../../server/repositories/raw-sql';
 import { alm, almSeries, at, ev, journal as sorted } from '../unit/kpi/journal';
 import { build, SLOW, type TestApp, type TestUser } from './helpers';
@@ -197,6 +198,49 @@ describe('KPI endpoints and abnormal-alarm configuration', { timeout: SLOW }, ()
     await detect();
     expect(await records()).toEqual(found);
     expect((await detect()).json().data.open).toBe(found.length);
+  });
+
+  it('finds the same flood contributors when the flood count is cut into a statement per bucket', async () => {
+    const config = (await t.app.inject({ url: '/api/alarm/base/config', headers: admin.authorization })).json().data;
+    const save = (body: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/alarm/base/config', payload: body, headers: admin.authorization });
+    // The flood's one top contributor is B, by its annunciations in both of the flood's buckets (2 + 2 > A's 3).
+    expect((await save({ ...config.settings, floodContributorTop: 1 })).statusCode).toBe(200);
+    const extra = [10 * MIN + 150_000, 10 * MIN + 160_000, 20 * MIN + 150_000, 20 * MIN + 160_000].map((offset) => ({
+      time: iso(T0 + offset),
+      tag: 'B',
+      condition: 'PVHI',
+      event: 'ALM',
+      priority: 'low',
+      console: '一号操作台',
+    }));
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/alarm/mock/events',
+      payload: extra,
+      headers: admin.authorization,
+    });
+    expect(imported.json().data.imported).toBe(4);
+    const contributors = () =>
+      queryRows<{ tag: string; count: number; firstSeen: number; lastSeen: number }>(
+        t.database.db,
+        sql`select p.tag, a.count, (extract(epoch from a.first_seen) * 1000)::float8 as "firstSeen",
+              (extract(epoch from a.last_seen) * 1000)::float8 as "lastSeen"
+            from abnormal_alarms a join alarm_points p on p.id = a.point_id
+            where a.kind = 'floodContributor' and a.status = '未处置' order by p.tag`,
+      );
+    const detectAfresh = async (floodEventsPerStatement?: number) => {
+      await t.database.db.execute(sql`delete from abnormal_alarms where kind = 'floodContributor'`);
+      await t.database.db.transaction((tx) =>
+        createDetectionRepository(tx, { floodEventsPerStatement }).detect('Asia/Shanghai', undefined, tx),
+      );
+      return contributors();
+    };
+    const whole = await detectAfresh();
+    expect(whole.map((row) => row.tag)).toContain('B');
+    expect(whole.map((row) => row.tag)).not.toContain('A');
+    expect(await detectAfresh(1)).toEqual(whole);
+    await save(config.settings);
   });
 });
 
