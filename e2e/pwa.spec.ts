@@ -130,36 +130,3 @@ test('a new build shows the update notice, and 刷新 activates it and reloads',
     writeFileSync(sw, readFileSync(sw, 'utf8').replace(/\n\/\/ build \d+\n$/, ''));
   }
 });
-
-test('a returning visit styles the board with the antd styles its first visit kept, building none of them', async ({
-  page,
-}) => {
-  await signInAsAdmin(page);
-  const average = page.getByRole('group', { name: '平均报警率' });
-  await expect(average).toBeVisible();
-  /** Styles antd built in this page (a restored snapshot carries none of these marks). */
-  const built = () =>
-    page.evaluate(() => [...document.querySelectorAll('style[data-css-hash]')].map((style) => style.textContent ?? ''));
-  const look = () =>
-    Promise.all([
-      page
-        .getByRole('menu')
-        .first()
-        .evaluate((menu) => getComputedStyle(menu).backgroundColor),
-      average.evaluate((card) => {
-        const style = getComputedStyle(card.closest('.ant-pro-card') ?? card);
-        return [style.borderRadius, style.backgroundColor, style.paddingTop];
-      }),
-    ]);
-  const firstBuilt = await built();
-  expect(firstBuilt.some((css) => css.includes('.ant-menu'))).toBe(true);
-  const firstLook = await look();
-
-  // Leaving the page keeps what it built; the reload is the returning visit.
-  await page.reload();
-  await expect(average).toBeVisible();
-  await expect(page.locator('style[data-style-snapshot]')).toHaveCount(1);
-  const rebuilt = (await built()).filter((css) => /\.ant-(menu|layout|card|statistic|pro-card)\b/.test(css));
-  expect(rebuilt).toEqual([]);
-  expect(await look()).toEqual(firstLook);
-});

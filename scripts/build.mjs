@@ -1,17 +1,23 @@
-// `npm run build`: the SPA (max build → dist/), its service worker, and the server bundle (build/).
+// `npm run build`: the SPA (max build → dist/), its antd styles, its service worker, and the server bundle (build/).
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { SERVER_BUNDLE } from './server-bundle.mjs';
 import { sourceStamp } from './source-stamp.mjs';
 
-function run(command, args) {
-  const result = spawnSync(command, args, { stdio: 'inherit', shell: process.platform === 'win32' });
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+    env: { ...process.env, ...env },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 const stamp = sourceStamp();
 run('npx', ['max', 'build']);
+// antd's styles of the shell and first views, as the built app's antd names them (docs/performance.md).
+run('npx', ['tsx', 'scripts/antd-styles.tsx', 'dist'], { NODE_ENV: 'production' });
 run('node', ['scripts/generate-sw.mjs', 'dist']);
 await build({
   ...SERVER_BUNDLE,

@@ -1,5 +1,4 @@
 import { EmptyRoute, routeModules } from '@@/plugin-startRoute/routeModules';
-import { StyleProvider } from '@ant-design/cssinjs';
 import { UserOutlined } from '@ant-design/icons';
 import { filterMenu, groupLanding, isPathAllowed, type MenuItem, mayDrawPath } from '@common/routes';
 import type { RequestConfig, RunTimeLayoutConfig } from '@umijs/max';
@@ -16,14 +15,12 @@ import { requestConfig } from './requestErrorConfig';
 import { bootstrapSession } from './services/bootstrap';
 import { preloadFirstViewData } from './services/firstView';
 import { type CurrentUser, fetchUserInfo } from './services/user';
+import { appTheme } from './theme';
+import { loadBuiltStyles } from './utils/builtStyles';
 import { showForbidden } from './utils/forbidden';
 import { loadStartRoute, type RouteEntry } from './utils/startRoute';
-import { keepStylesWhenIdle, startStyleSnapshot, styleCache } from './utils/styleSnapshot';
 
 // Only Umi runtime keys may be exported from this file; helpers live in services/ and utils/.
-
-// Before anything renders: antd's styles kept by an earlier visit of this build.
-startStyleSnapshot();
 
 interface InitialState {
   currentUser?: CurrentUser;
@@ -72,9 +69,17 @@ export function render(oldRender: () => void) {
   // After the session's token is stored: the first view's data comes with the code instead of after it.
   if (!signingIn) preloadFirstViewData(window.location);
   else void starting.then(({ currentUser }) => currentUser && preloadFirstViewData(window.location));
-  if (!routeTable) return oldRender();
+  // Before the first render: the styles built with the app (on a returning visit) and the start route's modules.
+  const styles = loadBuiltStyles();
+  if (!routeTable) {
+    void styles.then(oldRender);
+    return;
+  }
   const { routes, components } = routeTable;
-  loadStartRoute(window.location.pathname, routes, components, routeModules, EmptyRoute).then(oldRender);
+  void Promise.all([
+    styles,
+    loadStartRoute(window.location.pathname, routes, components, routeModules, EmptyRoute),
+  ]).then(oldRender);
 }
 
 export function getInitialState(): Promise<InitialState> {
@@ -144,23 +149,10 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
 
 export const request: RequestConfig = requestConfig;
 
-export function onRouteChange() {
-  keepStylesWhenIdle();
-}
-
-/**
- * Links take the primary colour: antd derives them from its info colour, not from the primary the layout sets.
- * Set here rather than through the antd plugin's theme, whose runtime would bring a deep-merge helper to the
- * first load.
- */
-const theme = { token: { colorPrimary: defaultSettings.colorPrimary, colorLink: defaultSettings.colorPrimary } };
-
 export function rootContainer(container: React.ReactNode) {
   return (
-    <StyleProvider cache={styleCache}>
-      <ConfigProvider theme={theme}>
-        <ErrorBoundary>{container}</ErrorBoundary>
-      </ConfigProvider>
-    </StyleProvider>
+    <ConfigProvider theme={appTheme}>
+      <ErrorBoundary>{container}</ErrorBoundary>
+    </ConfigProvider>
   );
 }
