@@ -71,11 +71,12 @@ const point: ListedPoint = {
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-02T00:00:00.000Z',
   state: 'B',
+  suggestedPriority: 'medium',
   openAbnormal: ['chattering'],
 };
 
 // The point as the detail answers it: the library row without the list's state and open kinds.
-const { state: _state, openAbnormal: _openAbnormal, ...pointRow } = point;
+const { state: _state, openAbnormal: _openAbnormal, suggestedPriority: _suggested, ...pointRow } = point;
 
 const detail: PointDetail = {
   point: pointRow,
