@@ -360,11 +360,12 @@ describe('alarm library API', { timeout: SLOW }, () => {
         version: point.version + 2,
       });
       const changes = (await detail(point.id)).changes as { field: string; after: string | null }[];
-      expect(changes.slice(0, 3).map((change) => change.field).sort()).toEqual([
-        'confirmedAt',
-        'confirmedBy',
-        'rationalizationStatus',
-      ]);
+      expect(
+        changes
+          .slice(0, 3)
+          .map((change) => change.field)
+          .sort(),
+      ).toEqual(['confirmedAt', 'confirmedBy', 'rationalizationStatus']);
     });
 
     it('handles a point: the note is required, its open abnormal records close, a second time is refused', async () => {
