@@ -40,6 +40,9 @@ export const POINT_FIELD_LABELS = {
 
 export type PointField = keyof typeof POINT_FIELD_LABELS;
 
+/** What the priority matrix suggests for a point that should have no alarm (common/priorityMatrix.ts). */
+export const NO_ALARM_LABEL = '不设报警';
+
 /** The audit trail's pseudo-field of a point created by an import. */
 export const CREATED_FIELD = 'created';
 

@@ -4,7 +4,11 @@
  * priority each (worst severity, band) cell gives. Shared by the server (the suggestion stored with each
  * point, the confirm rule) and the SPA (the suggestion shown live while a record is edited).
  */
+
 import { type Priority, SEVERITY_LEVELS, type SeverityLevel, type Suggestion } from '../contract/vocabulary';
+import { NO_ALARM_LABEL } from './alarmLibrary';
+
+export { NO_ALARM_LABEL };
 
 export const SEVERITY_LABELS: Record<SeverityLevel, string> = {
   none: '无',
@@ -12,8 +16,6 @@ export const SEVERITY_LABELS: Record<SeverityLevel, string> = {
   major: '严重',
   severe: '重大',
 };
-
-export const NO_ALARM_LABEL = '不设报警';
 
 export interface ConsequenceCategory {
   code: string;

@@ -77,6 +77,8 @@ export const Rationalization = Type.Object({
   rationalizationStatus: Type.Enum(RATIONALIZATION_STATUSES),
   confirmedBy: Nullable(Type.String()),
   confirmedAt: Nullable(Type.String()),
+  /** The matrix the suggestion comes from, so that an editor sees the suggestion change as they type. */
+  matrix: PriorityMatrix,
 });
 export type Rationalization = Static<typeof Rationalization>;
 

@@ -148,6 +148,7 @@ export function rationalizationOf(point: AlarmPoint, matrix: PriorityMatrix): Ra
     rationalizationStatus: point.rationalizationStatus,
     confirmedBy: point.confirmedBy,
     confirmedAt: point.confirmedAt ? point.confirmedAt.toISOString() : null,
+    matrix,
   };
 }
 
