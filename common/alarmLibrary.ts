@@ -27,6 +27,10 @@ export const POINT_FIELD_LABELS = {
   consequence: '后果',
   operatorResponse: '处置措施',
   maxResponseMinutes: '最长响应时间（分钟）',
+  severities: '后果严重度',
+  verification: '验证方法',
+  rationalizationNotes: '合理化备注',
+  justification: '优先级差异说明',
   enabled: '启用',
   rationalizationStatus: '合理化状态',
   confirmedBy: '确认人',
@@ -35,6 +39,9 @@ export const POINT_FIELD_LABELS = {
 } as const;
 
 export type PointField = keyof typeof POINT_FIELD_LABELS;
+
+/** What the priority matrix suggests for a point that should have no alarm (common/priorityMatrix.ts). */
+export const NO_ALARM_LABEL = '不设报警';
 
 /** The audit trail's pseudo-field of a point created by an import. */
 export const CREATED_FIELD = 'created';

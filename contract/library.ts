@@ -15,6 +15,7 @@ import {
   ISA_STATE_LETTERS,
   PRIORITIES,
   RATIONALIZATION_STATUSES,
+  SUGGESTIONS,
 } from './vocabulary';
 
 const NullableText = Nullable(Type.String());
@@ -41,6 +42,12 @@ export const LibraryFilters = Type.Object({
   /** Points with an open (未处置) abnormal record of this kind. */
   abnormalKind: Type.Optional(AbnormalKind),
   enabled: Type.Optional(Type.Boolean()),
+  /** The priority the matrix suggests (noAlarm: none). */
+  suggestedPriority: Type.Optional(Type.Enum(SUGGESTIONS)),
+  /** 1: only points whose configured priority differs from the suggestion. */
+  priorityMismatch: Type.Optional(Type.Integer({ minimum: 1, maximum: 1 })),
+  /** 1: the rationalization record is complete; 0: it is not (未合理化). */
+  rationalized: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
 });
 export type LibraryFilters = Static<typeof LibraryFilters>;
 
@@ -94,6 +101,7 @@ export type AlarmPoint = Static<typeof AlarmPoint>;
 export const ListedPoint = Type.Object({
   ...AlarmPoint.properties,
   state: StateLetter,
+  suggestedPriority: Nullable(Type.Enum(SUGGESTIONS)),
   openAbnormal: Type.Array(Type.String()),
 });
 export type ListedPoint = Static<typeof ListedPoint>;

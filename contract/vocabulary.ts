@@ -159,3 +159,11 @@ export type ComparedField = (typeof COMPARED_FIELDS)[number];
  */
 export const DEVIATION_KINDS = ['missing', 'extra', 'different', 'noRange'] as const;
 export type DeviationKind = (typeof DEVIATION_KINDS)[number];
+
+/** How bad the consequence of an alarm left unanswered is, per consequence category (docs/domain.md), mildest first. */
+export const SEVERITY_LEVELS = ['none', 'minor', 'major', 'severe'] as const;
+export type SeverityLevel = (typeof SEVERITY_LEVELS)[number];
+
+/** What the priority matrix suggests for a point: a priority, or no alarm at all (another means). */
+export const SUGGESTIONS = [...PRIORITIES, 'noAlarm'] as const;
+export type Suggestion = (typeof SUGGESTIONS)[number];

@@ -9,6 +9,13 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { CREATED_FIELD, type PointField } from '../../common/alarmLibrary';
+import {
+  DEFAULT_PRIORITY_MATRIX,
+  missingParts,
+  type PriorityMatrix,
+  type Severities,
+  suggestedPriority,
+} from '../../common/priorityMatrix';
 import type { Page, PageRequest } from '../../contract/http';
 import type {
   AbnormalFilters,
@@ -22,6 +29,7 @@ import type {
   PointDetail,
   PointEvent,
 } from '../../contract/library';
+import type { Rationalization, StoredMatrix } from '../../contract/rationalization';
 import type { AuditSource, Priority, RationalizationStatus } from '../../contract/vocabulary';
 import type { Database, Executor } from '../db';
 import { type AlarmPoint, alarmPointChanges, alarmPoints } from '../db/schema';
@@ -73,7 +81,75 @@ export interface PointPatch extends NumericSettings {
   rationalizationStatus?: RationalizationStatus;
   confirmedBy?: string | null;
   confirmedAt?: Date | null;
+  severities?: Severities;
+  verification?: string;
+  rationalizationNotes?: string;
+  justification?: string;
   deleted?: boolean;
+}
+
+/** The settings row of the priority matrix (docs/domain.md); absent, the default matrix holds. */
+const MATRIX_KEY = 'priorityMatrix';
+
+export async function readPriorityMatrix(tx: Executor): Promise<StoredMatrix> {
+  const [row] = await queryRows<{ value: PriorityMatrix; updatedBy: string; updatedAt: string }>(
+    tx,
+    sql`select value, updated_by as "updatedBy", ${isoTime('updated_at')} as "updatedAt"
+        from settings where key = ${MATRIX_KEY}`,
+  );
+  if (!row) return { matrix: DEFAULT_PRIORITY_MATRIX, updatedBy: null, updatedAt: null };
+  return { matrix: row.value, updatedBy: row.updatedBy, updatedAt: row.updatedAt };
+}
+
+/** The fields of the rationalization record: a change of any, or of the priority, ends a confirmation. */
+const RECORD_FIELDS = new Set<string>([
+  'cause',
+  'consequence',
+  'operatorResponse',
+  'maxResponseMinutes',
+  'alarmClass',
+  'severities',
+  'verification',
+  'rationalizationNotes',
+  'justification',
+]);
+
+/** Severities as the audit trail keeps them: `category:level`, in the order of the codes. */
+function severitiesText(severities: Severities | undefined): string | undefined {
+  if (severities === undefined) return undefined;
+  return Object.entries(severities)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([category, level]) => `${category}:${level}`)
+    .join(', ');
+}
+
+/** A point's rationalization record with the suggestion of the matrix (the API's answer). */
+export function rationalizationOf(point: AlarmPoint, matrix: PriorityMatrix): Rationalization {
+  const record = {
+    cause: point.cause,
+    consequence: point.consequence,
+    severities: point.severities,
+    maxResponseMinutes: point.maxResponseMinutes,
+    operatorResponse: point.operatorResponse,
+    verification: point.verification,
+    alarmClass: point.alarmClass,
+    justification: point.justification,
+  };
+  const suggestion = suggestedPriority(matrix, point.severities, point.maxResponseMinutes);
+  return {
+    pointId: point.id,
+    version: point.version,
+    ...record,
+    notes: point.rationalizationNotes,
+    priority: point.priority,
+    suggestedPriority: suggestion,
+    mismatch: suggestion !== null && suggestion !== point.priority,
+    missing: missingParts(matrix, record),
+    rationalizationStatus: point.rationalizationStatus,
+    confirmedBy: point.confirmedBy,
+    confirmedAt: point.confirmedAt ? point.confirmedAt.toISOString() : null,
+    matrix,
+  };
 }
 
 export interface ChangeAudit {
@@ -139,6 +215,10 @@ function pointWhere(filters: LibraryFilters) {
   if (filters.priority) parts.push(sql`p.priority = ${filters.priority}`);
   if (filters.rationalizationStatus) parts.push(sql`p.rationalization_status = ${filters.rationalizationStatus}`);
   if (filters.enabled !== undefined) parts.push(sql`p.enabled = ${filters.enabled}`);
+  if (filters.suggestedPriority) parts.push(sql`p.suggested_priority = ${filters.suggestedPriority}`);
+  // The same predicate as the partial index alarm_points_mismatch_tag_idx.
+  if (filters.priorityMismatch) parts.push(sql`p.suggested_priority <> p.priority`);
+  if (filters.rationalized !== undefined) parts.push(sql`p.rationalization_complete = ${filters.rationalized === 1}`);
   if (filters.abnormalKind) {
     parts.push(sql`exists (select 1 from abnormal_alarms a where a.point_id = p.id and a.status = '未处置'
                            and a.kind = ${filters.abnormalKind})`);
@@ -214,6 +294,7 @@ function auditedValues(
 ): Partial<Record<PointField, unknown>> {
   return {
     ...point,
+    severities: severitiesText(point.severities),
     unit: names.unit,
     equipment: names.equipment,
     console: names.console,
@@ -274,13 +355,28 @@ export async function applyPointChange(
   if ('field' in after) return { ok: false, reason: 'invalid', ...after };
   if ('field' in before) throw new Error(`alarm point ${pointId} refers to missing plant rows`);
 
-  const { unitId, equipmentId, consoleId, ...settings } = patch;
-  const proposed: Partial<Record<PointField, unknown>> = { ...settings };
-  if (unitId !== undefined) proposed.unit = after.unit;
-  if (equipmentId !== undefined) proposed.equipment = after.equipment;
-  if (consoleId !== undefined) proposed.console = after.console;
-  const changes = changedFields(auditedValues(point, before), proposed);
+  const { unitId, equipmentId, consoleId, ...given } = patch;
+  const settings: Omit<PointPatch, 'unitId' | 'equipmentId' | 'consoleId'> = { ...given };
+  const proposedOf = () => {
+    const proposed: Partial<Record<PointField, unknown>> = { ...settings };
+    if (settings.severities !== undefined) proposed.severities = severitiesText(settings.severities);
+    if (unitId !== undefined) proposed.unit = after.unit;
+    if (equipmentId !== undefined) proposed.equipment = after.equipment;
+    if (consoleId !== undefined) proposed.console = after.console;
+    return proposed;
+  };
+  let changes = changedFields(auditedValues(point, before), proposedOf());
   if (!changes.length) return { ok: true, changes };
+  const recordChanged = changes.some((change) => RECORD_FIELDS.has(change.field));
+  // A later edit of the record or of the priority takes a confirmation back (docs/domain.md).
+  if (
+    point.rationalizationStatus === '已确认' &&
+    settings.rationalizationStatus === undefined &&
+    (recordChanged || changes.some((change) => change.field === 'priority'))
+  ) {
+    Object.assign(settings, { rationalizationStatus: '待确认', confirmedBy: null, confirmedAt: null });
+    changes = changedFields(auditedValues(point, before), proposedOf());
+  }
 
   const changedKeys = new Set<string>(changes.map((change) => change.field));
   const set: Partial<typeof alarmPoints.$inferInsert> = {};
@@ -290,6 +386,12 @@ export async function applyPointChange(
   if (changedKeys.has('unit')) set.unitId = unitId;
   if (changedKeys.has('equipment')) set.equipmentId = equipmentId;
   if (changedKeys.has('console')) set.consoleId = consoleId;
+  if (recordChanged) {
+    const { matrix } = await readPriorityMatrix(tx);
+    const merged = { ...point, ...settings } as AlarmPoint;
+    set.suggestedPriority = suggestedPriority(matrix, merged.severities, merged.maxResponseMinutes);
+    set.rationalizationComplete = missingParts(matrix, merged).length === 0;
+  }
   await tx
     .update(alarmPoints)
     .set({ ...set, version: point.version + 1, updatedBy: audit.changedBy, updatedAt: new Date() })
@@ -426,10 +528,12 @@ export function createLibraryRepository(db: Database) {
       const where = pointWhere(filters);
       const order = pointOrder(sort);
       // The page is chosen on alarm_points alone; names, state and abnormal kinds are looked up for its rows.
-      const rows = await queryRows<PointRow & StateColumns & { openAbnormal: string[] | null }>(
+      const rows = await queryRows<
+        PointRow & StateColumns & { openAbnormal: string[] | null; suggestedPriority: ListedPoint['suggestedPriority'] }
+      >(
         tx,
         sql`with page as (select * from alarm_points p where ${where} order by ${order} limit ${limit} offset ${offset})
-            select ${POINT_COLUMNS}, s.state as replay, ${LAST_EVENT('ALM')} as "lastAlarm", ${LAST_EVENT('ACK')} as "lastAck",
+            select ${POINT_COLUMNS}, p.suggested_priority as "suggestedPriority", s.state as replay, ${LAST_EVENT('ALM')} as "lastAlarm", ${LAST_EVENT('ACK')} as "lastAck",
               (select array_agg(a.kind order by a.kind) from abnormal_alarms a
                  where a.point_id = p.id and a.status = '未处置') as "openAbnormal"
             from page p ${PLANT_JOINS} left join alarm_point_states s on s.point_id = p.id
@@ -576,6 +680,16 @@ export function createLibraryRepository(db: Database) {
             where id = ${id} and status = '未处置' returning id`,
       );
       return closed.length > 0;
+    },
+
+    /** The priority matrix (docs/domain.md): the stored one, or the default. */
+    matrix: (tx: Executor = db) => readPriorityMatrix(tx),
+
+    /** A point's rationalization record with the suggestion; undefined for a missing or removed point. */
+    async rationalization(id: number, tx: Executor = db): Promise<Rationalization | undefined> {
+      const [point] = await tx.select().from(alarmPoints).where(eq(alarmPoints.id, id));
+      if (!point || point.deleted) return undefined;
+      return rationalizationOf(point, (await readPriorityMatrix(tx)).matrix);
     },
 
     /** What the filters and the edit form choose from. */

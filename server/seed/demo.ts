@@ -4,12 +4,14 @@
  * actors, chattering, standing alarms and shelving — so every board and list has something true to show.
  */
 import { sql } from 'drizzle-orm';
+import { type Severities, suggestedPriority } from '../../common/priorityMatrix';
 import type { Priority, Scenario } from '../../contract/vocabulary';
 import type { Executor } from '../db';
 import { DEFAULT_PLANT_TIME_ZONE } from '../domain/kpi/types';
 import { asJournalBatches, type SimulatedPoint, simulateJournal } from '../domain/simulator';
 import { createRng } from '../domain/simulator/random';
 import { ingestJournal } from '../repositories/ingest';
+import { readPriorityMatrix } from '../repositories/library';
 import { arrayParam, queryRows } from '../repositories/raw-sql';
 import { seedDemoChanges, seedDemoConditions } from './demo-changes';
 import { seedDemoTemplates } from './demo-templates';
@@ -101,25 +103,63 @@ const CONDITIONS = [
   { code: 'PVLO', label: '低', priority: 'medium' as Priority },
 ];
 
+/** A demo rationalization record: severities per category and the time to respond. */
+interface DemoRecord {
+  severities: Severities;
+  minutes: number;
+  /** Written when the configured priority differs from the suggestion and the point is confirmed. */
+  justification: string;
+  confirmed: boolean;
+}
+
 interface DemoPoint extends SimulatedPoint {
   equipment: string;
   limit: number;
   eu: string;
-  confirmed: boolean;
+  record: DemoRecord | null;
+}
+
+/** Severities and a time whose suggestion (docs/domain.md, the default matrix) is the priority given. */
+const RECORD_FOR: Record<Priority, { severities: Severities; minutes: number }> = {
+  urgent: { severities: { people: 'severe', environment: 'major', asset: 'severe' }, minutes: 3 },
+  high: { severities: { people: 'minor', environment: 'none', asset: 'major' }, minutes: 3 },
+  medium: { severities: { people: 'none', environment: 'minor', asset: 'major' }, minutes: 10 },
+  low: { severities: { people: 'none', environment: 'none', asset: 'minor' }, minutes: 20 },
+};
+
+/**
+ * About a third of the points are rationalized; one in four of those suggests another priority than the
+ * configured one (half of them justified and confirmed, half left 待确认), the others are confirmed.
+ */
+function demoRecord(priority: Priority, draw: number, rng: () => number): DemoRecord | null {
+  if (draw >= 1 / 3) return null;
+  if (rng() < 0.25) {
+    const other: Priority = priority === 'low' ? 'high' : priority === 'urgent' ? 'high' : 'low';
+    const justified = rng() < 0.5;
+    return {
+      ...RECORD_FOR[other],
+      justification: justified ? '该报警在历史事件中曾提前预警，经合理化会议决定保留当前优先级' : '',
+      confirmed: justified,
+    };
+  }
+  return { ...RECORD_FOR[priority], justification: '', confirmed: true };
 }
 
 function demoPoints(unit: DemoUnit): DemoPoint[] {
   const rng = createRng(DEMO_SEED + unit.code.charCodeAt(0));
+  // The records' own choices draw from a second sequence, so that the points' stay as they were.
+  const recordRng = createRng(DEMO_SEED + 97 + unit.code.charCodeAt(0));
   const points: DemoPoint[] = [];
   unit.equipment.forEach(([equipment], e) => {
     for (let m = 0; m < MEASUREMENTS_PER_EQUIPMENT; m++) {
       const measurement = MEASUREMENTS[(e + m) % MEASUREMENTS.length];
       const tag = `${unit.code}-${measurement.prefix}${100 + e * 10 + m}`;
       for (const condition of CONDITIONS.slice(0, m % 2 ? 3 : 2)) {
+        const priority: Priority = rng() < 0.02 ? 'urgent' : condition.priority;
         points.push({
           tag,
           condition: condition.code,
-          priority: rng() < 0.02 ? 'urgent' : condition.priority,
+          priority,
           console: unit.console,
           unit: unit.name,
           description: `${equipment} ${measurement.what}${condition.label}`,
@@ -129,7 +169,7 @@ function demoPoints(unit: DemoUnit): DemoPoint[] {
               ? measurement.limit * 0.2
               : measurement.limit * (condition.code === 'PVHH' ? 1.1 : 1),
           eu: measurement.eu,
-          confirmed: rng() < 0.6,
+          record: demoRecord(priority, rng(), recordRng),
         });
       }
     }
@@ -155,20 +195,28 @@ async function seedPlant(tx: Executor, unit: DemoUnit, points: DemoPoint[]): Pro
   );
   const equipmentId = new Map(equipment.map((row) => [row.name, row.id]));
   const column = <T>(pick: (point: DemoPoint) => T) => arrayParam(points.map(pick));
+  const { matrix } = await readPriorityMatrix(tx);
+  const suggestion = (point: DemoPoint) =>
+    point.record ? suggestedPriority(matrix, point.record.severities, point.record.minutes) : null;
   await tx.execute(sql`
     insert into alarm_points (tag, condition, description, unit_id, equipment_id, console_id, system_type, limit_value,
       engineering_unit, deadband, on_delay_seconds, off_delay_seconds, priority, alarm_class, cause, consequence,
-      operator_response, max_response_minutes, rationalization_status, confirmed_by, confirmed_at, created_by, updated_by)
+      operator_response, max_response_minutes, severities, verification, justification, suggested_priority,
+      rationalization_complete, rationalization_status, confirmed_by, confirmed_at, created_by, updated_by)
     select tag, cond, d, ${unitId}, eq, ${consoleId}, sys, lim, eu, lim * 0.02, 3, 3, pr, cls,
       d || '：工艺波动或仪表故障', '偏离操作范围，可能影响产品质量或设备安全', '核对现场仪表，调整相关回路，必要时降量',
-      case when pr in ('urgent', 'high') then 5 else 15 end,
+      coalesce(minutes, case when pr in ('urgent', 'high') then 5 else 15 end), coalesce(sev, '{}'::jsonb),
+      case when sev is not null then '趋势回到报警限以内，报警恢复' else '' end, just, sug, sev is not null,
       case when ok then '已确认' else '待确认' end, case when ok then 'admin' end, case when ok then now() end, 'seed', 'seed'
     from unnest(${column((p) => p.tag)}::text[], ${column((p) => p.condition)}::text[], ${column((p) => p.description)}::text[],
                 ${column((p) => equipmentId.get(p.equipment))}::int[], ${column((p) => (p.priority === 'urgent' ? 'SIS' : 'DCS'))}::text[],
                 ${column((p) => p.limit)}::float8[], ${column((p) => p.eu)}::text[], ${column((p) => p.priority)}::text[],
                 ${column((p) => (p.priority === 'urgent' ? '安全' : p.condition === 'PVHH' ? '环保' : '一般'))}::text[],
-                ${column((p) => p.confirmed)}::boolean[])
-      as x(tag, cond, d, eq, sys, lim, eu, pr, cls, ok)
+                ${column((p) => p.record?.confirmed ?? false)}::boolean[],
+                ${column((p) => p.record?.minutes ?? null)}::int[],
+                ${column((p) => (p.record ? JSON.stringify(p.record.severities) : null))}::jsonb[],
+                ${column((p) => p.record?.justification ?? '')}::text[], ${column(suggestion)}::text[])
+      as x(tag, cond, d, eq, sys, lim, eu, pr, cls, ok, minutes, sev, just, sug)
     on conflict (tag, condition) do nothing`);
 }
 

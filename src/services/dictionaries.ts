@@ -1,6 +1,6 @@
 /**
  * 基础配置 dictionaries: 报警类型 `/alarm/base/type` and 系统类型 `/alarm/base/system` (list, create, update,
- * delete, export each) and the priorities' names and colours. Types: contract/dictionaries.ts.
+ * delete, export each), the priorities' names and colours, and the priority matrix. Types: contract/dictionaries.ts.
  */
 import type { AlarmTypeBody, DictionaryFilters, PriorityBody, SystemTypeBody } from '@contract/dictionaries';
 import type { PageRequest } from '@contract/http';
@@ -23,3 +23,6 @@ export const deleteSystemType = (id: number) => call('DELETE /alarm/base/system/
 export const fetchPriorities = () => call('GET /alarm/base/priorities');
 export const updatePriority = (id: number, body: PriorityBody) =>
   call('PUT /alarm/base/priorities/:id', { params: { id }, body });
+
+/** The priority matrix of rationalization, read-only (contract/rationalization.ts). */
+export const fetchPriorityMatrix = () => call('GET /alarm/base/type/matrix');

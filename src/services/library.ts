@@ -1,9 +1,10 @@
 /**
  * The alarm library's calls: 报警列表 `/alarm/bases/list` (list, options, a point's detail, edit, remove,
- * 处置, 确认, import, export) and 异常报警列表 `/alarm/bases/abnormal` (list, close, export). Types are the
+ * 处置, 确认, rationalization record, import, export) and 异常报警列表 `/alarm/bases/abnormal` (list, close, export). Types are the
  * contract's (contract/library.ts).
  */
 import type { AbnormalClose, AbnormalQuery, ListedPoint, PointUpdate } from '@contract/library';
+import type { RationalizationUpdate } from '@contract/rationalization';
 import useSWR from 'swr';
 import { pageQuery, useListGet } from '@/utils/proTable';
 import { preloadGet, preloadOnce } from './get';
@@ -44,6 +45,11 @@ export const removePoint = (id: number) => call('DELETE /alarm/bases/list/:id', 
 export const handlePoint = (id: number, note: string) =>
   call('POST /alarm/bases/list/:id/handle', { params: { id }, body: { note } });
 export const confirmPoint = (id: number) => call('POST /alarm/bases/list/:id/confirm', { params: { id } });
+/** A point's rationalization record with the matrix's suggestion (contract/rationalization.ts). */
+export const fetchRationalization = (id: number) =>
+  call('GET /alarm/bases/list/:id/rationalization', { params: { id } });
+export const saveRationalization = (id: number, body: RationalizationUpdate) =>
+  call('PUT /alarm/bases/list/:id/rationalization', { params: { id }, body });
 
 /** Uploads a library file; a file with bad rows rejects with the error report as `data` (code 1). */
 export const importLibrary = (file: File) => upload('POST /alarm/bases/list/import', file);

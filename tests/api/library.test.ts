@@ -333,18 +333,39 @@ describe('alarm library API', { timeout: SLOW }, () => {
       }
     });
 
-    it('confirms the rationalization with who and when, audited', async () => {
+    it('confirms the rationalization of a complete record with who and when, audited', async () => {
       const point = await pointOf('lic-301 PVHI');
+      const incomplete = await call('POST', `/alarm/bases/list/${point.id}/confirm`, engineer);
+      expect(incomplete.statusCode).toBe(409);
+      expect(incomplete.json().msg).toMatch(/^合理化记录不完整，缺少：原因、/);
+      const saved = await call('PUT', `/alarm/bases/list/${point.id}/rationalization`, engineer, {
+        version: point.version,
+        cause: '进料波动',
+        consequence: '塔液位过高',
+        severities: { people: 'none', environment: 'minor', asset: 'severe' },
+        maxResponseMinutes: 20,
+        operatorResponse: '关小进料阀',
+        verification: '液位回落',
+        alarmClass: '一般',
+        notes: '',
+        justification: '',
+      });
+      expect(saved.json().data).toMatchObject({ suggestedPriority: 'medium', mismatch: false, missing: [] });
       const response = await call('POST', `/alarm/bases/list/${point.id}/confirm`, engineer);
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toMatchObject({
         rationalizationStatus: '已确认',
         confirmedBy: 'engineer',
         confirmedAt: expect.stringMatching(/^\d{4}-/),
-        version: 2,
+        version: point.version + 2,
       });
-      const fields = (await detail(point.id)).changes.map((change: { field: string }) => change.field).sort();
-      expect(fields).toEqual(['confirmedAt', 'confirmedBy', 'rationalizationStatus']);
+      const changes = (await detail(point.id)).changes as { field: string; after: string | null }[];
+      expect(
+        changes
+          .slice(0, 3)
+          .map((change) => change.field)
+          .sort(),
+      ).toEqual(['confirmedAt', 'confirmedBy', 'rationalizationStatus']);
     });
 
     it('handles a point: the note is required, its open abnormal records close, a second time is refused', async () => {

@@ -52,6 +52,29 @@ describe('first-start seeding', { timeout: SLOW }, () => {
     expect(plant).toEqual({ points: 330, units: 4, rationalized: 330, journaled: 330 });
   });
 
+  it('seeds about a third of the points with complete rationalization records, some mismatching', async () => {
+    const [records] = await queryRows<{
+      complete: number;
+      mismatching: number;
+      confirmed: number;
+      unjustified: number;
+    }>(
+      database.db,
+      sql`select count(*) filter (where rationalization_complete)::int as complete,
+            count(*) filter (where suggested_priority <> priority)::int as mismatching,
+            count(*) filter (where rationalization_status = '已确认')::int as confirmed,
+            count(*) filter (where rationalization_status = '已确认' and (not rationalization_complete
+              or (suggested_priority <> priority and justification = '')))::int as unjustified
+          from alarm_points`,
+    );
+    expect(records.complete).toBeGreaterThan(80);
+    expect(records.complete).toBeLessThan(140);
+    expect(records.mismatching).toBeGreaterThan(5);
+    expect(records.confirmed).toBeGreaterThan(records.complete / 2);
+    // Every confirmed point may be confirmed under the rule of docs/domain.md.
+    expect(records.unjustified).toBe(0);
+  });
+
   it("seeds the base dictionaries once, keeping an administrator's edits", async () => {
     const codes = async () =>
       (await database.db.select().from(alarmTypes).orderBy(alarmTypes.sortOrder)).map((t) => t.code);

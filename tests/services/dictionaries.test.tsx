@@ -1,6 +1,6 @@
 /**
  * 基础配置 calls (src/services/dictionaries.ts) against the real server: alarm types and system types
- * listed, created, updated and deleted; priorities listed and renamed; the three exports.
+ * listed, created, updated and deleted; priorities listed and renamed; the priority matrix; the three exports.
  */
 import * as dictionariesClient from '@/services/dictionaries';
 import { expectWorkbook, realServer, recorded, START } from './harness';
@@ -30,6 +30,9 @@ describe('基础配置 calls on the real server', () => {
       const system = await dictionaries.createSystemType({ code: 'SVC', name: '服务测试' });
       expect((await dictionaries.updateSystemType(system.id, { code: 'SVC2', name: '服务测试' })).code).toBe('SVC2');
       await expect(dictionaries.deleteSystemType(system.id)).resolves.toEqual({ id: system.id });
+
+      const { matrix } = await dictionaries.fetchPriorityMatrix();
+      expect(matrix.bands.map((band) => band.name)).toEqual(['< 5 分钟', '5–15 分钟', '15–30 分钟', '> 30 分钟']);
 
       const priorities = await dictionaries.fetchPriorities();
       const [urgent] = priorities;

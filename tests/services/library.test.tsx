@@ -1,6 +1,6 @@
 /**
  * The alarm library's calls (src/services/library.ts) against the real server: the list as the page
- * filters and sorts it, the drawer's detail, edit, 处置, 确认, removal, the abnormal list and
+ * filters and sorts it, the drawer's detail, edit, rationalization record, 处置, 确认, removal, the abnormal list and
  * its close, and both exports.
  */
 import type { ListedPoint } from '@contract/library';
@@ -48,6 +48,21 @@ describe('报警列表 and 异常报警列表 calls on the real server', () => {
       } = point;
       const edited = await library.updatePoint(id, { ...settings, version, description: '服务调用测试' });
       expect(edited.version).toBe(version + 1);
+      const record = await library.fetchRationalization(id);
+      expect(record.matrix.categories.map((category) => category.code)).toEqual(['people', 'environment', 'asset']);
+      const saved = await library.saveRationalization(id, {
+        version: record.version,
+        cause: '进料波动',
+        consequence: '塔压升高',
+        severities: { people: 'none', environment: 'minor', asset: 'severe' },
+        maxResponseMinutes: 3,
+        operatorResponse: '关小进料阀',
+        verification: '压力回落',
+        alarmClass: '工艺',
+        notes: '',
+        justification: '服务调用测试：保留当前优先级',
+      });
+      expect(saved).toMatchObject({ suggestedPriority: 'urgent', missing: [] });
       expect((await library.confirmPoint(id)).rationalizationStatus).toBe('已确认');
       await expect(library.removePoint(id)).resolves.toEqual({ id });
       await expectWorkbook('GET /alarm/bases/list/export', { priority: 'urgent' });

@@ -71,11 +71,12 @@ const point: ListedPoint = {
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-02T00:00:00.000Z',
   state: 'B',
+  suggestedPriority: 'medium',
   openAbnormal: ['chattering'],
 };
 
 // The point as the detail answers it: the library row without the list's state and open kinds.
-const { state: _state, openAbnormal: _openAbnormal, ...pointRow } = point;
+const { state: _state, openAbnormal: _openAbnormal, suggestedPriority: _suggested, ...pointRow } = point;
 
 const detail: PointDetail = {
   point: pointRow,
@@ -156,6 +157,8 @@ describe('报警列表 page', { timeout: 30_000 }, () => {
     expect(within(row).getByText('B 未确认报警')).toBeInTheDocument();
     expect(within(row).getByText('高')).toBeInTheDocument();
     expect(within(row).getByText('颤振报警')).toBeInTheDocument();
+    // The suggestion of the priority matrix beside the configured priority.
+    expect(within(row).getByText('中')).toBeInTheDocument();
     expect(queries[0]?.get('pageSize')).toBe('20');
   });
 
@@ -187,10 +190,24 @@ describe('报警列表 page', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('位号'), 'FIC');
     await user.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() => expect(queries.at(-1)?.get('tag')).toBe('FIC'));
-    await user.click(screen.getByRole('columnheader', { name: /优先级/ }));
+    await user.click(screen.getByRole('columnheader', { name: /^优先级/ }));
     await waitFor(() => expect(queries.at(-1)?.get('sortField')).toBe('priority'));
     expect(queries.at(-1)?.get('sortOrder')).toBe('ascend');
     expect(queries.at(-1)?.get('tag')).toBe('FIC');
+  });
+
+  it('sends the rationalization filters of the search form', async () => {
+    const queries = libraryApi();
+    const user = userEvent.setup();
+    renderWithPermissions(<AlarmLibraryPage />, can('view'));
+    await screen.findByText('进料流量高');
+    await user.click(screen.getByLabelText('优先级不一致'));
+    await user.click(await screen.findByTitle('是'));
+    await user.click(screen.getByLabelText('合理化记录'));
+    await user.click(await screen.findByTitle('未合理化'));
+    await user.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(queries.at(-1)?.get('priorityMismatch')).toBe('1'));
+    expect(queries.at(-1)?.get('rationalized')).toBe('0');
   });
 
   it('asks for the page chosen, and 重置 goes back to the address’s filters on the first page', async () => {

@@ -5,13 +5,14 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { PRIORITIES, RATIONALIZATION_STATUSES } from '../../../contract/vocabulary';
+import { PRIORITIES, RATIONALIZATION_STATUSES, type SeverityLevel, SUGGESTIONS } from '../../../contract/vocabulary';
 import { PRIORITY_ORDER, timestamps } from './columns';
 
 export const units = pgTable('units', {
@@ -76,6 +77,14 @@ export const alarmPoints = pgTable(
       .default('待确认'),
     confirmedBy: text('confirmed_by'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The rationalization record beside cause, consequence, response and time (docs/domain.md). */
+    severities: jsonb('severities').$type<Record<string, SeverityLevel>>().notNull().default({}),
+    verification: text('verification').notNull().default(''),
+    rationalizationNotes: text('rationalization_notes').notNull().default(''),
+    justification: text('justification').notNull().default(''),
+    /** Derived from the record and the priority matrix at each change of the record, for the list's filters. */
+    suggestedPriority: text('suggested_priority', { enum: SUGGESTIONS }),
+    rationalizationComplete: boolean('rationalization_complete').notNull().default(false),
     /** Optimistic concurrency: every edit bumps it; an edit against an older version is refused. */
     version: integer('version').notNull().default(1),
     createdBy: text('created_by').notNull().default(''),
@@ -98,6 +107,16 @@ export const alarmPoints = pgTable(
       .where(sql`not ${table.deleted}`),
     index('alarm_points_priority_tag_idx')
       .on(table.priority, table.tag, table.condition)
+      .where(sql`not ${table.deleted}`),
+    // Rationalization filters of the list (suggestion, mismatch, complete), each in the list's default order.
+    index('alarm_points_suggested_tag_idx')
+      .on(table.suggestedPriority, table.tag, table.condition)
+      .where(sql`not ${table.deleted}`),
+    index('alarm_points_mismatch_tag_idx')
+      .on(table.tag, table.condition)
+      .where(sql`not ${table.deleted} and ${table.suggestedPriority} <> ${table.priority}`),
+    index('alarm_points_rationalized_tag_idx')
+      .on(table.rationalizationComplete, table.tag, table.condition)
       .where(sql`not ${table.deleted}`),
     // Sorted by severity (server/repositories/library.ts: the same expression).
     index('alarm_points_priority_rank_idx')

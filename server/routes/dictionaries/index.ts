@@ -18,6 +18,7 @@ import {
   type SystemTypeBody,
   systemTypeEndpoints,
 } from '../../../contract/dictionaries';
+import { rationalizationEndpoints } from '../../../contract/rationalization';
 import { type Permission, routePermission } from '../../auth/permissions';
 import { refused } from '../../errors';
 import { sendXlsx, type XlsxColumn } from '../../export/xlsx';
@@ -174,6 +175,13 @@ const dictionaryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { header: '描述', value: (row) => row.description, width: 40 },
       { header: '状态', value: (row) => enabledLabel(row.enabled), width: 8 },
     ],
+  });
+
+  // The priority matrix of rationalization (docs/domain.md), read-only here.
+  app.route({
+    ...routeOf(rationalizationEndpoints.matrix),
+    config: { permission: routePermission('/alarm/base/type', 'view') },
+    handler: async () => ok(await app.repositories.library.matrix()),
   });
 
   // Priorities are the four fixed codes of the KPIs: their names and colours are edited with the alarm types.

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { POINT_FIELD_LABELS, type PointField, STALE_POINT_MESSAGE } from '../../../common/alarmLibrary';
 import { envelope } from '../../../contract/http';
 import { ImportResult, libraryEndpoints } from '../../../contract/library';
+import { rationalizationEndpoints } from '../../../contract/rationalization';
 import { routePermission } from '../../auth/permissions';
 import { JournalFileError, readUploadedRows, type UnpackLimits } from '../../domain/journal';
 import { LIBRARY_IMPORT_LIMITS, LibraryImportLimitError, libraryImportBatches } from '../../domain/library/import';
@@ -16,6 +17,7 @@ import { ApiError, refused } from '../../errors';
 import { type CellValue, sendXlsx, type XlsxColumn } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
 import type { ExportedPointRow, PointChangeResult, PointRow } from '../../repositories/library';
+import { confirmRationalization, saveRationalization } from '../../use-cases/library/rationalization';
 import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 import { requiredText } from '../text';
@@ -192,17 +194,30 @@ const libraryRoutes: FastifyPluginAsyncTypebox<LibraryRoutesOptions> = async (
     config: { permission: permission('confirm') },
     handler: async (request) => {
       const username = currentUser(request).username;
-      return app.transaction(async (tx) => {
-        const result = await library.change(
-          request.params.id,
-          undefined,
-          { rationalizationStatus: '已确认', confirmedBy: username, confirmedAt: new Date() },
-          { changedBy: username, source: 'library' },
-          tx,
-        );
-        if (!result.ok) refuseChange(result);
-        return ok((await library.findRow(request.params.id, tx)) as PointRow);
-      });
+      return app.transaction(async (tx) =>
+        ok(await confirmRationalization(request.params.id, username, app.repositories, tx)),
+      );
+    },
+  });
+
+  app.route({
+    ...routeOf(rationalizationEndpoints.record),
+    config: { permission: permission('view') },
+    handler: async (request) => {
+      const record = await library.rationalization(request.params.id);
+      if (!record) throw missing();
+      return ok(record);
+    },
+  });
+
+  app.route({
+    ...routeOf(rationalizationEndpoints.update),
+    config: { permission: permission('edit') },
+    handler: async (request) => {
+      const username = currentUser(request).username;
+      return app.transaction(async (tx) =>
+        ok(await saveRationalization(request.params.id, request.body, username, app.repositories, tx)),
+      );
     },
   });
 

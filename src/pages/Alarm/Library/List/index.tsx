@@ -4,12 +4,18 @@
  * 确认 confirm shown only to holders of those actions; import and export of the current filter.
  */
 import { PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { ABNORMAL_KIND_LABELS, ISA_STATES, POINT_FIELD_LABELS as LABELS, LIBRARY_ROUTE } from '@common/alarmLibrary';
+import {
+  ABNORMAL_KIND_LABELS,
+  ISA_STATES,
+  POINT_FIELD_LABELS as LABELS,
+  LIBRARY_ROUTE,
+  NO_ALARM_LABEL,
+} from '@common/alarmLibrary';
 import { permissionString } from '@common/routes';
 import type { ListedPoint } from '@contract/library';
-import { RATIONALIZATION_STATUSES } from '@contract/vocabulary';
+import { RATIONALIZATION_STATUSES, SUGGESTIONS } from '@contract/vocabulary';
 import { useAccess } from '@umijs/max';
-import { Alert, Button, message, Popconfirm, Space } from 'antd';
+import { Alert, Button, message, Popconfirm, Space, Tag } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
@@ -131,6 +137,41 @@ export default function AlarmLibraryPage() {
       render: (_, point) => <PriorityTag code={point.priority} options={data} />,
     },
     {
+      title: '建议优先级',
+      dataIndex: 'suggestedPriority',
+      width: 72,
+      valueType: 'select',
+      tooltip: '优先级矩阵按合理化记录（最严重后果 × 响应时间）给出的建议',
+      valueEnum: valueEnum(
+        SUGGESTIONS.map((code) => [
+          code,
+          code === 'noAlarm' ? NO_ALARM_LABEL : (data?.priorities.find((item) => item.code === code)?.name ?? code),
+        ]),
+      ),
+      render: (_, point) =>
+        point.suggestedPriority === null ? (
+          '—'
+        ) : point.suggestedPriority === 'noAlarm' ? (
+          <Tag>{NO_ALARM_LABEL}</Tag>
+        ) : (
+          <PriorityTag code={point.suggestedPriority} options={data} />
+        ),
+    },
+    {
+      title: '优先级不一致',
+      dataIndex: 'priorityMismatch',
+      hideInTable: true,
+      valueType: 'select',
+      valueEnum: { 1: { text: '是' } },
+    },
+    {
+      title: '合理化记录',
+      dataIndex: 'rationalized',
+      hideInTable: true,
+      valueType: 'select',
+      valueEnum: { 1: { text: '已完整' }, 0: { text: '未合理化' } },
+    },
+    {
       title: '当前状态',
       dataIndex: 'state',
       width: 112,
@@ -209,7 +250,7 @@ export default function AlarmLibraryPage() {
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         // The columns' widths: the table fits a 1280 px screen beside the menu, so the fixed 操作 column covers
         // no cell until the window is narrower.
-        scroll={{ x: 886 }}
+        scroll={{ x: 958 }}
         size="middle"
         toolBarRender={() => [
           <ExportButton key="export" route="GET /alarm/bases/list/export" query={list.filters} />,
@@ -222,7 +263,14 @@ export default function AlarmLibraryPage() {
       />
       {drawerUsed.current && (
         <Suspense fallback={null}>
-          <PointDrawer pointId={openId} options={data} refreshKey={changes} onClose={() => setOpenId(undefined)} />
+          <PointDrawer
+            pointId={openId}
+            options={data}
+            refreshKey={changes}
+            canEdit={allowed('edit')}
+            onChanged={changed}
+            onClose={() => setOpenId(undefined)}
+          />
         </Suspense>
       )}
       {editing && (

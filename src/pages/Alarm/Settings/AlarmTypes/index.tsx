@@ -1,4 +1,4 @@
-/** 报警类型: the condition codes with their display colours, and the priorities beside them. */
+/** 报警类型: the condition codes with their display colours, the priorities and the priority matrix beside them. */
 import { PageContainer } from '@ant-design/pro-components';
 import type { AlarmType, AlarmTypeBody } from '@contract/dictionaries';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { ColorFormItem, ColorSwatch, DEFAULT_COLOR } from '@/components/ColorFie
 import DictionaryTable, { type DictionaryService } from '@/components/DictionaryTable';
 import SortOrderField from '@/components/SortOrderField';
 import { createAlarmType, deleteAlarmType, fetchAlarmTypes, updateAlarmType } from '@/services/dictionaries';
+import PriorityMatrixView from './components/PriorityMatrixView';
 import PriorityTable from './components/PriorityTable';
 
 const alarmTypes: DictionaryService<AlarmType, AlarmTypeBody> = {
@@ -25,6 +26,7 @@ export default function AlarmTypePage() {
       tabList={[
         { key: 'types', tab: '报警类型' },
         { key: 'priorities', tab: '优先级' },
+        { key: 'matrix', tab: '优先级矩阵' },
       ]}
     >
       {tab === 'types' ? (
@@ -49,8 +51,10 @@ export default function AlarmTypePage() {
             </>
           }
         />
-      ) : (
+      ) : tab === 'priorities' ? (
         <PriorityTable />
+      ) : (
+        <PriorityMatrixView />
       )}
     </PageContainer>
   );

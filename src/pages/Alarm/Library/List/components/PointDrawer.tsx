@@ -7,11 +7,13 @@ import { abnormalKindLabel, POINT_FIELD_LABELS as LABELS, pointFieldLabel } from
 import type { LibraryOptions, PointChange, PointDetail } from '@contract/library';
 import { useRequest } from 'ahooks';
 import { Alert, Descriptions, Drawer, Result, Skeleton, Space, Table, Tabs, Tag } from 'antd';
+import { useState } from 'react';
 import EffectiveSettings from '@/components/moc/EffectiveSettings';
 import { PriorityNamesProvider } from '@/components/moc/priorities';
 import { fetchPoint } from '@/services/library';
 import { formatDateTime } from '@/utils/datetime';
 import { failureMessage } from '@/utils/requestFailure';
+import RationalizationTab from './RationalizationTab';
 import { AbnormalTags, ConditionTag, PriorityTag, StateTag } from './Tags';
 
 const time = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
@@ -71,25 +73,6 @@ function SettingsTab({ detail, options }: { detail: PointDetail; options?: Libra
         {point.updatedBy || '—'} · {time(point.updatedAt)}
       </ProDescriptions.Item>
     </ProDescriptions>
-  );
-}
-
-function RationalizationTab({ detail }: { detail: PointDetail }) {
-  const { point } = detail;
-  return (
-    <Descriptions column={1} bordered size="small">
-      <Descriptions.Item label={LABELS.rationalizationStatus}>
-        <Tag color={point.rationalizationStatus === '已确认' ? 'success' : 'warning'}>
-          {point.rationalizationStatus}
-        </Tag>
-      </Descriptions.Item>
-      <Descriptions.Item label={LABELS.confirmedBy}>{text(point.confirmedBy)}</Descriptions.Item>
-      <Descriptions.Item label={LABELS.confirmedAt}>{time(point.confirmedAt)}</Descriptions.Item>
-      <Descriptions.Item label={LABELS.cause}>{text(point.cause)}</Descriptions.Item>
-      <Descriptions.Item label={LABELS.consequence}>{text(point.consequence)}</Descriptions.Item>
-      <Descriptions.Item label={LABELS.operatorResponse}>{text(point.operatorResponse)}</Descriptions.Item>
-      <Descriptions.Item label={LABELS.maxResponseMinutes}>{text(point.maxResponseMinutes)}</Descriptions.Item>
-    </Descriptions>
   );
 }
 
@@ -192,10 +175,23 @@ export interface PointDrawerProps {
   options?: LibraryOptions;
   /** Changes when the point was changed elsewhere (edit, handle…), to load it again. */
   refreshKey?: number;
+  /** The user may edit the point (and so its rationalization record). */
+  canEdit?: boolean;
+  /** The point was changed in the drawer (its rationalization record saved). */
+  onChanged?: () => void;
   onClose: () => void;
 }
 
-export default function PointDrawer({ pointId, options, refreshKey, onClose }: PointDrawerProps) {
+export default function PointDrawer({
+  pointId,
+  options,
+  refreshKey,
+  canEdit = false,
+  onChanged,
+  onClose,
+}: PointDrawerProps) {
+  // The tab stays chosen while the point is loaded again after a change.
+  const [tab, setTab] = useState('settings');
   const { data, loading, error } = useRequest(() => fetchPoint(pointId as number), {
     ready: pointId !== undefined,
     refreshDeps: [pointId, refreshKey],
@@ -233,6 +229,8 @@ export default function PointDrawer({ pointId, options, refreshKey, onClose }: P
             />
           )}
           <Tabs
+            activeKey={tab}
+            onChange={setTab}
             items={[
               { key: 'settings', label: '基本信息', children: <SettingsTab detail={detail} options={options} /> },
               {
@@ -244,7 +242,19 @@ export default function PointDrawer({ pointId, options, refreshKey, onClose }: P
                   </PriorityNamesProvider>
                 ),
               },
-              { key: 'rationalization', label: '合理化', children: <RationalizationTab detail={detail} /> },
+              {
+                key: 'rationalization',
+                label: '合理化',
+                children: (
+                  <RationalizationTab
+                    key={detail.point.id}
+                    pointId={detail.point.id}
+                    options={options}
+                    canEdit={canEdit}
+                    onSaved={onChanged}
+                  />
+                ),
+              },
               { key: 'state', label: '状态与事件', children: <StateTab detail={detail} /> },
               { key: 'abnormal', label: '异常记录', children: <AbnormalTab detail={detail} /> },
               { key: 'changes', label: '变更记录', children: <ChangesTab detail={detail} /> },
