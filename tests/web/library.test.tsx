@@ -213,6 +213,15 @@ describe('报警列表 page', { timeout: 30_000 }, () => {
   it('asks for the page chosen, and 重置 goes back to the address’s filters on the first page', async () => {
     window.history.replaceState(null, '', '/alarm/bases/list?tag=FIC');
     const queries = libraryApi([point], 45);
+    // Tags starting TI match no point of the fixture.
+    server.use(
+      http.get('/api/alarm/bases/list', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        queries.push(query);
+        const rows = query.get('tag') === 'TI' ? [] : [point];
+        return HttpResponse.json(ok({ list: rows, total: rows.length ? 45 : 0, current: 1, pageSize: 20 }));
+      }),
+    );
     const user = userEvent.setup();
     renderWithPermissions(<AlarmLibraryPage />, can('view'));
     await screen.findByText('进料流量高');
@@ -225,9 +234,13 @@ describe('报警列表 page', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() => expect(queries.at(-1)?.get('tag')).toBe('TI'));
     expect(queries.at(-1)?.get('current')).toBe('1');
+    // The points of TI (the page shown before reset holds them).
+    await waitFor(() => expect(screen.queryByText('进料流量高')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: /重\s*置/ }));
-    await waitFor(() => expect(queries.at(-1)?.get('tag')).toBe('FIC'));
+    // Back to the address's first page: its rows again, from SWR's cache or asked anew.
+    expect(await screen.findByText('进料流量高')).toBeInTheDocument();
     expect(screen.getByLabelText('位号')).toHaveValue('FIC');
+    expect(screen.getByRole('listitem', { name: '1' })).toHaveClass('ant-pagination-item-active');
   });
 
   it('takes its options and first page sent at start-up instead of asking again', async () => {
