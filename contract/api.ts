@@ -14,6 +14,7 @@ import type { kpiEndpoints } from './kpi';
 import type { kpiSettingsEndpoints } from './kpiSettings';
 import type { abnormalListEndpoints, libraryEndpoints } from './library';
 import type { permissionEndpoints } from './permission';
+import type { sourceEndpoints } from './sources';
 import type { evaluationEndpoints, templateEndpoints } from './templates';
 import type { userEndpoints } from './user';
 
@@ -33,4 +34,5 @@ export type Api = Keyed<typeof approvalEndpoints> &
   Keyed<typeof systemTypeEndpoints> &
   Keyed<typeof priorityEndpoints> &
   Keyed<typeof permissionEndpoints> &
+  Keyed<typeof sourceEndpoints> &
   Keyed<typeof userEndpoints>;

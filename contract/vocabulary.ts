@@ -159,3 +159,11 @@ export type ComparedField = (typeof COMPARED_FIELDS)[number];
  */
 export const DEVIATION_KINDS = ['missing', 'extra', 'different', 'noRange'] as const;
 export type DeviationKind = (typeof DEVIATION_KINDS)[number];
+
+/** Kinds of data collection source (数据采集): a journal drop folder; OPC UA joins later. */
+export const SOURCE_KINDS = ['folder', 'opcua'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+/** Where a collection source stands: 已连接, 连接中, 错误, 停用. */
+export const SOURCE_STATES = ['connected', 'connecting', 'error', 'disabled'] as const;
+export type SourceState = (typeof SOURCE_STATES)[number];
