@@ -12,7 +12,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { SourceStatus } from '../../../contract/sources';
 import type { SourceState } from '../../../contract/vocabulary';
 import type { Database, DatabaseKind, Executor } from '../../db';
@@ -42,6 +41,12 @@ import { COLLECTOR_USER, type SourceRow, type SourcesRepository } from '../../re
 /** First key of the collector's advisory locks; the second is the source id. */
 export const COLLECTOR_LOCK_CLASS = 71_832;
 
+/** Where the collector reports what it did (the server's logger). */
+export interface CollectorLog {
+  info(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
 export interface CollectorOptions {
   db: Database;
   kind: DatabaseKind;
@@ -51,7 +56,7 @@ export interface CollectorOptions {
   pollMs: number;
   timeZone: string;
   unpack?: UnpackLimits;
-  log: FastifyBaseLogger;
+  log: CollectorLog;
 }
 
 interface Health {
