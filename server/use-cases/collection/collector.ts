@@ -7,7 +7,8 @@
  * On PostgreSQL, several API nodes may run: a source is collected under a transaction-level advisory lock
  * (`pg_try_advisory_xact_lock(COLLECTOR_LOCK_CLASS, id)`), so only one node collects a folder at a time; the
  * files are moved once that transaction committed (a file stored but not moved is found again and, by the
- * duplicate rule, stores nothing twice).
+ * duplicate rule, stores nothing twice). Before importing, a look also waits for `(COLLECTOR_LOCK_CLASS, 0)`,
+ * so that imports of several sources never run at once on any node. Source ids start at 1.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -227,6 +228,10 @@ export class Collector {
     this.seen.set(row.id, seen);
     const outcomes: Outcome[] = [];
     const dir = folderPath(root, folder);
+    // Imports of several sources never run at once, on other nodes either: one lock for all, until commit.
+    if (ready.length && this.options.kind === 'postgres') {
+      await executor.execute(sql`select pg_advisory_xact_lock(${COLLECTOR_LOCK_CLASS}::int, 0)`);
+    }
     for (const file of ready) {
       if (this.stopped) break;
       outcomes.push(await this.importFile(row, path.join(dir, file.name), file.name, executor));
