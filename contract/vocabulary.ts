@@ -108,8 +108,8 @@ export type ImprovementPeriod = (typeof IMPROVEMENT_PERIODS)[number];
 export const ABNORMAL_KINDS = ['chattering', 'fleeting', 'standing', 'frequent', 'floodContributor'] as const;
 export type AbnormalKind = (typeof ABNORMAL_KINDS)[number];
 
-/** Where a batch of journal events came from. */
-export const EVENT_SOURCES = ['import', 'ingest', 'simulation', 'demo'] as const;
+/** Where a batch of journal events came from; `collector`: a drop-folder journal of 数据采集. */
+export const EVENT_SOURCES = ['import', 'ingest', 'simulation', 'demo', 'collector'] as const;
 export type EventSource = (typeof EVENT_SOURCES)[number];
 
 /** Scenarios of the journal simulator. */

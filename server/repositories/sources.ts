@@ -18,7 +18,7 @@ export interface SourceStats {
   lastEventAt: number | null;
 }
 
-/** The collector's batches name their source in `parameters.sourceId`. */
+/** Who the collector's batches (source `collector`) are created by; they name their source in `parameters.sourceId`. */
 export const COLLECTOR_USER = '数据采集';
 
 export function createSourcesRepository(db: Database) {
@@ -71,7 +71,7 @@ export function createSourcesRepository(db: Database) {
                 where created_at >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})), 0)::int as today,
               (extract(epoch from max(last_time)) * 1000)::float8 as last
             from journal_batches
-            where created_by = ${COLLECTOR_USER} and parameters ? 'sourceId'
+            where source = 'collector' and parameters->>'sourceId' is not null
             group by 1`,
       );
       return new Map(rows.map((row) => [row.id, { eventsToday: row.today, lastEventAt: row.last }]));

@@ -147,7 +147,7 @@ describe('数据采集 sources and the folder collector', { timeout: SLOW }, () 
     expect(await events()).toBe(3);
     expect(list('plant-a', 'done')).toEqual(['copy.csv', expect.stringMatching(/^journal\.\d+\.csv$/), 'journal.csv']);
     const duplicates = await count(
-      "select coalesce(sum(duplicates), 0)::int as n from journal_batches where created_by = '数据采集'",
+      "select coalesce(sum(duplicates), 0)::int as n from journal_batches where source = 'collector'",
     );
     expect(duplicates).toBe(6);
   });

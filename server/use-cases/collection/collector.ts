@@ -251,7 +251,7 @@ export class Collector {
         unpack,
       });
       const result = await ingestJournal(executor, withDefaults(batches, row), {
-        source: 'import',
+        source: 'collector',
         label: `数据采集「${row.name}」：${name}`,
         parameters: { sourceId: row.id, file: name },
         createdBy: COLLECTOR_USER,
