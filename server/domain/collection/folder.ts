@@ -65,7 +65,8 @@ function readProblem(error: unknown, folder: string): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return `文件夹不存在：${folder}（请在投放根目录下创建它）`;
   if (code === 'ENOTDIR') return `不是文件夹：${folder}`;
-  if (code === 'EACCES' || code === 'EPERM') return `没有读写文件夹的权限：${folder}（导入后要把文件移入 done/ 或 failed/）`;
+  if (code === 'EACCES' || code === 'EPERM')
+    return `没有读写文件夹的权限：${folder}（导入后要把文件移入 done/ 或 failed/）`;
   return `无法读取文件夹 ${folder}：${(error as Error).message}`;
 }
 
