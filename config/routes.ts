@@ -163,6 +163,8 @@ const routes: AppRoute[] = [
         actions: crud,
       },
       { path: '/alarm/base/config', name: '异常报警配置', component: './Alarm/Settings/AbnormalConfig', actions: crud },
+      // An addition to the original console (README): collection from journal drop folders.
+      { path: '/alarm/base/source', name: '数据采集', component: './Alarm/Settings/Sources', actions: crud },
     ],
   },
   {

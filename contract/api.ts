@@ -15,6 +15,7 @@ import type { kpiSettingsEndpoints } from './kpiSettings';
 import type { abnormalListEndpoints, libraryEndpoints } from './library';
 import type { permissionEndpoints } from './permission';
 import type { rationalizationEndpoints } from './rationalization';
+import type { sourceEndpoints } from './sources';
 import type { evaluationEndpoints, templateEndpoints } from './templates';
 import type { userEndpoints } from './user';
 
@@ -35,4 +36,5 @@ export type Api = Keyed<typeof approvalEndpoints> &
   Keyed<typeof priorityEndpoints> &
   Keyed<typeof permissionEndpoints> &
   Keyed<typeof rationalizationEndpoints> &
+  Keyed<typeof sourceEndpoints> &
   Keyed<typeof userEndpoints>;

@@ -108,8 +108,8 @@ export type ImprovementPeriod = (typeof IMPROVEMENT_PERIODS)[number];
 export const ABNORMAL_KINDS = ['chattering', 'fleeting', 'standing', 'frequent', 'floodContributor'] as const;
 export type AbnormalKind = (typeof ABNORMAL_KINDS)[number];
 
-/** Where a batch of journal events came from. */
-export const EVENT_SOURCES = ['import', 'ingest', 'simulation', 'demo'] as const;
+/** Where a batch of journal events came from; `collector`: a drop-folder journal of 数据采集. */
+export const EVENT_SOURCES = ['import', 'ingest', 'simulation', 'demo', 'collector'] as const;
 export type EventSource = (typeof EVENT_SOURCES)[number];
 
 /** Scenarios of the journal simulator. */
@@ -167,3 +167,11 @@ export type SeverityLevel = (typeof SEVERITY_LEVELS)[number];
 /** What the priority matrix suggests for a point: a priority, or no alarm at all (another means). */
 export const SUGGESTIONS = [...PRIORITIES, 'noAlarm'] as const;
 export type Suggestion = (typeof SUGGESTIONS)[number];
+
+/** Kinds of data collection source (数据采集): a journal drop folder; OPC UA joins later. */
+export const SOURCE_KINDS = ['folder', 'opcua'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+/** Where a collection source stands: 已连接, 连接中, 错误, 停用. */
+export const SOURCE_STATES = ['connected', 'connecting', 'error', 'disabled'] as const;
+export type SourceState = (typeof SOURCE_STATES)[number];

@@ -7,7 +7,13 @@ export interface BuiltServer {
 }
 
 /** Starts the built server (`npm run build`) with the demo plant and waits for its admin sign-in link. */
-export async function startBuiltServer(options: { port: number; dataDir: string; staticDir: string }) {
+export async function startBuiltServer(options: {
+  port: number;
+  dataDir: string;
+  staticDir: string;
+  /** More of the environment (e.g. DROP_DIR). */
+  env?: Record<string, string>;
+}) {
   const server: ChildProcess = spawn('node', ['build/server.mjs'], {
     env: {
       ...process.env,
@@ -17,6 +23,7 @@ export async function startBuiltServer(options: { port: number; dataDir: string;
       STATIC_DIR: options.staticDir,
       // The demo plant and its 30-day journal: pages draw real data.
       SEED_DEMO: '1',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

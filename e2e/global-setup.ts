@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { e2ePort } from '../playwright.config';
@@ -10,7 +10,16 @@ export default async function globalSetup() {
   // A copy of the built SPA, so a test can publish a "new build" without touching dist/.
   const staticDir = path.join(dataDir, 'dist');
   cpSync('dist', staticDir, { recursive: true });
-  const server = await startBuiltServer({ port: e2ePort, dataDir: path.join(dataDir, 'db'), staticDir });
+  // 数据采集's drop root, looked at often so that a dropped journal shows within a test's patience.
+  const dropDir = path.join(dataDir, 'drop');
+  mkdirSync(dropDir);
+  const server = await startBuiltServer({
+    port: e2ePort,
+    dataDir: path.join(dataDir, 'db'),
+    staticDir,
+    env: { DROP_DIR: dropDir, COLLECTOR_POLL_MS: '250' },
+  });
+  process.env.E2E_DROP_DIR = dropDir;
   process.env.E2E_ADMIN_LINK = server.link;
   process.env.E2E_STATIC_DIR = staticDir;
   return async () => {

@@ -8,6 +8,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
 import type { OpenDatabase } from './db';
 import authentication from './plugins/authentication';
+import collector from './plugins/collector';
 import { errorHandler, notFoundHandler } from './plugins/errors';
 import rawInput from './plugins/raw-input';
 import repositories from './plugins/repositories';
@@ -29,6 +30,7 @@ import kpiRoutes from './routes/kpi';
 import kpiSettingsRoutes from './routes/kpi-settings';
 import libraryRoutes from './routes/library';
 import permissionRoutes from './routes/permission';
+import sourceRoutes from './routes/sources';
 import templateRoutes from './routes/templates';
 import userinfoRoutes from './routes/userinfo';
 
@@ -116,6 +118,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(changeRoutes, { prefix: '/api' });
   await app.register(approvalRoutes, { prefix: '/api' });
   await app.register(flowRoutes, { prefix: '/api' });
+  // 数据采集: the collector starts when the app is ready and stops when it closes.
+  const { dropDir, collectorPollMs: pollMs, plantTimeZone: timeZone } = config;
+  await app.register(collector, { dropDir, pollMs, timeZone, unpack });
+  await app.register(sourceRoutes, { ...plant, dropDir });
 
   const spa = fs.existsSync(config.staticDir);
   if (spa) await app.register(staticSpa, { root: config.staticDir });

@@ -26,6 +26,13 @@ export interface AppConfig {
   importMaxUnpackedMb: number;
   /** Most an entry of an xlsx upload may be compressed (uncompressed ÷ compressed size). */
   importMaxRatio: number;
+  /**
+   * The one folder under which 数据采集 folder sources may name their sub-folders (docs/api.md, "Data
+   * collection"); `<DATA_DIR>/drop` unless DROP_DIR is set, none with an in-memory database and no DROP_DIR.
+   */
+  dropDir?: string;
+  /** How often the collector looks at each enabled source, in milliseconds. */
+  collectorPollMs: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -41,6 +48,11 @@ export class ConfigError extends Error {
 export const MEMORY_DATA_DIR = 'memory://';
 
 type Env = Record<string, string | undefined>;
+
+function dropDir(configured: string | undefined, dataDir: string): string | undefined {
+  if (configured) return path.resolve(configured);
+  return dataDir === MEMORY_DATA_DIR ? undefined : path.resolve(dataDir, 'drop');
+}
 
 export function loadConfig(env: Env = process.env): AppConfig {
   const problems: string[] = [];
@@ -116,6 +128,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     // An entry's size must fit the 32 bits of a ZIP header: below 4096 MiB.
     importMaxUnpackedMb: integer('IMPORT_MAX_UNPACKED_MB', 500, 1, 4000),
     importMaxRatio: integer('IMPORT_MAX_RATIO', 100, 10, 10_000),
+    dropDir: dropDir(read('DROP_DIR'), dataDir),
+    collectorPollMs: integer('COLLECTOR_POLL_MS', 3000, 50, 60_000),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -12,6 +12,7 @@ import { createKpiRepository } from './kpi';
 import { createKpiSettingsRepository } from './kpi-settings';
 import { createLibraryRepository } from './library';
 import { createRolesRepository } from './roles';
+import { createSourcesRepository } from './sources';
 import { createTemplatesRepository } from './templates';
 import { createTokensRepository } from './tokens';
 import { createUsersRepository } from './users';
@@ -37,6 +38,7 @@ export function createRepositories(db: Database) {
     boards: createBoardsRepository(db, kpi),
     batches: createBatchesRepository(db),
     ingest: createIngestRepository(db),
+    sources: createSourcesRepository(db),
   };
 }
 

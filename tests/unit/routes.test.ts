@@ -40,8 +40,8 @@ describe('route keys and permission strings (docs/original-console.md §6)', () 
     expect(permissions).toContain('alarm-bases-list-confirm');
     expect(permissions).toContain('alarm-approve-list-revoke');
     expect(permissions).toContain('permission-edit');
-    expect(permissions.filter((p) => p.endsWith('-view'))).toHaveLength(20);
-    expect(permissions).toHaveLength(49);
+    expect(permissions.filter((p) => p.endsWith('-view'))).toHaveLength(21);
+    expect(permissions).toHaveLength(53);
   });
 
   it('refuses a permission the table does not declare', () => {

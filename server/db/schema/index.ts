@@ -9,3 +9,4 @@ export * from './dictionaries';
 export * from './journal';
 export * from './library';
 export * from './plant';
+export * from './sources';

@@ -38,6 +38,7 @@ const SOURCE_LABELS: Readonly<Record<EventSource, string>> = {
   ingest: '采集接口',
   simulation: '模拟',
   demo: '演示数据',
+  collector: '数据采集',
 };
 
 const time = (iso: string | null) => (iso ? new Date(iso) : null);

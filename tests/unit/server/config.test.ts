@@ -18,7 +18,14 @@ describe('loadConfig', () => {
       logLevel: 'info',
       importMaxUnpackedMb: 500,
       importMaxRatio: 100,
+      dropDir: path.resolve('data', 'drop'),
+      collectorPollMs: 3000,
     });
+  });
+
+  it('has no drop root with an in-memory database unless DROP_DIR names one', () => {
+    expect(loadConfig({ DATA_DIR: 'memory://' }).dropDir).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: 'memory://', DROP_DIR: 'incoming' }).dropDir).toBe(path.resolve('incoming'));
   });
 
   it('reads every variable', () => {
@@ -36,6 +43,8 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       IMPORT_MAX_UNPACKED_MB: '1000',
       IMPORT_MAX_RATIO: '200',
+      DROP_DIR: '/srv/drop',
+      COLLECTOR_POLL_MS: '500',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -51,6 +60,8 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       importMaxUnpackedMb: 1000,
       importMaxRatio: 200,
+      dropDir: '/srv/drop',
+      collectorPollMs: 500,
     });
   });
 

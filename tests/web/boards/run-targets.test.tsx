@@ -6,7 +6,7 @@ import type { TargetSettings } from '@contract/boards';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import SystemRunBoard, { POLLING_MS } from '@/pages/Alarm/Op/SystemRun';
+import SystemRunBoard, { LIVE_POLLING_MS, POLLING_MS } from '@/pages/Alarm/Op/SystemRun';
 import TargetsPage from '@/pages/Alarm/Op/Targets';
 import { mockApi, startAppRuntime } from '../helpers';
 import { ok, renderBoard, scopes } from './fixtures';
@@ -15,6 +15,8 @@ const server = mockApi();
 startAppRuntime();
 
 const RUN = '/alarm/op/system/run';
+/** The live summary with no sources and an unchanging revision. */
+const quiet = http.get(`/api${RUN}/live`, () => HttpResponse.json(ok({ revision: '1', sources: [] })));
 const consoleState = (name: string, silent: boolean) => ({
   console: name,
   active: 4,
@@ -43,6 +45,7 @@ describe('系统运行看板', { timeout: 30_000 }, () => {
   it('shows live state per console, warns of silent consoles, and polls only while visible', async () => {
     let calls = 0;
     server.use(
+      quiet,
       http.get(`/api${RUN}/scopes`, () => HttpResponse.json(ok(scopes))),
       http.get(`/api${RUN}`, () => {
         calls++;
@@ -80,6 +83,7 @@ describe('系统运行看板', { timeout: 30_000 }, () => {
 
   it('says what to do before any console has data, and offers retry when loading fails', async () => {
     server.use(
+      quiet,
       http.get(`/api${RUN}/scopes`, () => HttpResponse.json(ok(scopes))),
       http.get(`/api${RUN}`, () =>
         HttpResponse.json(
@@ -103,6 +107,58 @@ describe('系统运行看板', { timeout: 30_000 }, () => {
     renderBoard(<SystemRunBoard />, RUN, [permissionString(RUN, 'view')]);
     expect(await screen.findByText('加载看板数据失败')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /重\s*试/ })).toBeInTheDocument();
+  });
+});
+
+describe('系统运行看板, live', { timeout: 30_000 }, () => {
+  it('asks again as soon as events arrive, and shows each collection source state', async () => {
+    let revision = 1;
+    let calls = 0;
+    server.use(
+      http.get(`/api${RUN}/live`, () =>
+        HttpResponse.json(
+          ok({
+            revision: String(revision),
+            sources: [
+              {
+                id: 1,
+                name: '一号投放目录',
+                kind: 'folder',
+                status: { state: 'connected', lastEventAt: null, eventsToday: 0, lastError: null },
+              },
+              {
+                id: 2,
+                name: '二号投放目录',
+                kind: 'folder',
+                status: { state: 'error', lastEventAt: null, eventsToday: 0, lastError: '文件夹不存在' },
+              },
+            ],
+          }),
+        ),
+      ),
+      http.get(`/api${RUN}/scopes`, () => HttpResponse.json(ok(scopes))),
+      http.get(`/api${RUN}`, () => {
+        calls++;
+        return HttpResponse.json(
+          ok({
+            now: '2025-05-05T08:05:00.000Z',
+            silenceMinutes: 60,
+            warnFactor: 1.5,
+            consoles: [consoleState('常减压操作台', false)],
+            openAbnormal: calls,
+          }),
+        );
+      }),
+    );
+    renderBoard(<SystemRunBoard />, RUN, [permissionString(RUN, 'view')]);
+    const freshness = await screen.findByLabelText('数据采集状态');
+    expect(freshness).toHaveTextContent('一号投放目录 已连接');
+    expect(freshness).toHaveTextContent('二号投放目录 错误');
+    expect(within(screen.getByRole('group', { name: '未处置异常报警' })).getByText('1')).toBeInTheDocument();
+
+    revision = 2;
+    await waitFor(() => expect(calls).toBe(2), { timeout: LIVE_POLLING_MS * 3 });
+    expect(await within(screen.getByRole('group', { name: '未处置异常报警' })).findByText('2')).toBeInTheDocument();
   });
 });
 

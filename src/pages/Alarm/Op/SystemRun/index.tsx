@@ -4,9 +4,9 @@ import { kpiStatus } from '@common/kpiTargets';
 import type { ConsoleRun } from '@contract/boards';
 import { Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Alert, Col, Row, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Col, Row, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import type React from 'react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { LoadFailed, NoAlarmData } from '@/components/board/BoardStates';
 import BoardToolbar from '@/components/board/BoardToolbar';
 import { useBoardQuery } from '@/components/board/boardQuery';
@@ -14,11 +14,15 @@ import { InfoCard, StatusTag } from '@/components/board/KpiCard';
 import Chart from '@/components/charts/Chart';
 import type { ChartOption } from '@/components/charts/echarts';
 import ExportButton from '@/components/ExportButton';
+import SourceStateTag from '@/components/SourceStateTag';
 import { fetchSystemRun, RUN_PATH } from '@/services/boards';
+import { fetchLiveSummary } from '@/services/sources';
 import { formatDateTime } from '@/utils/datetime';
 
-/** How often the board asks again while visible. */
+/** How often the board asks again while visible, new events or not (a console falls silent without any). */
 export const POLLING_MS = 30_000;
+/** How often the board asks whether events arrived (a cheap call): new ones show within 2 s. */
+export const LIVE_POLLING_MS = 1000;
 
 const STATE_CARDS: { key: keyof ConsoleRun; title: string }[] = [
   { key: 'active', title: '活动报警' },
@@ -61,6 +65,16 @@ export default function SystemRunBoard() {
     pollingInterval: POLLING_MS,
     pollingWhenHidden: false,
   });
+  // Events stored since the last look change the revision: the board asks again at once.
+  const live = useRequest(fetchLiveSummary, { pollingInterval: LIVE_POLLING_MS, pollingWhenHidden: false });
+  const revision = live.data?.revision;
+  const seenRevision = useRef<string>();
+  useEffect(() => {
+    if (revision === undefined) return;
+    if (seenRevision.current !== undefined && seenRevision.current !== revision) refresh();
+    seenRevision.current = revision;
+  }, [revision, refresh]);
+  const sources = live.data?.sources ?? [];
   const chart = useMemo(() => (data?.consoles.length ? lastHourOption(data.consoles) : undefined), [data]);
 
   let body: React.ReactNode;
@@ -137,7 +151,7 @@ export default function SystemRunBoard() {
             </ProCard>
           </Col>
         </Row>
-        <Typography.Text type="secondary">{`每 ${POLLING_MS / 1000} 秒自动刷新（页面隐藏时暂停），更新于 ${formatDateTime(data.now)}`}</Typography.Text>
+        <Typography.Text type="secondary">{`新事件到达后 2 秒内自动刷新，另每 ${POLLING_MS / 1000} 秒刷新一次（页面隐藏时暂停），更新于 ${formatDateTime(data.now)}`}</Typography.Text>
       </>
     );
   }
@@ -145,6 +159,19 @@ export default function SystemRunBoard() {
   return (
     <PageContainer extra={<ExportButton route="GET /alarm/op/system/run/export" query={scope} />}>
       <BoardToolbar boardPath={RUN_PATH} state={state} update={update} live />
+      {sources.length > 0 && (
+        <Space wrap aria-label="数据采集状态" style={{ marginBottom: 16 }}>
+          <Typography.Text type="secondary">数据采集：</Typography.Text>
+          {sources.map((source) => (
+            <span key={source.id}>
+              {source.name} <SourceStateTag state={source.status.state} />
+              <Typography.Text type="secondary">
+                {source.status.lastEventAt ? `最后事件 ${formatDateTime(source.status.lastEventAt)}` : '尚无事件'}
+              </Typography.Text>
+            </span>
+          ))}
+        </Space>
+      )}
       {body}
     </PageContainer>
   );
