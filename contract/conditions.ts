@@ -16,18 +16,18 @@ import {
   ConditionRequestBody,
   ConditionSummary,
   ConditionSwitch,
+  ConditionUnit,
   PointEffectiveSettings,
   PointQuery,
   Removed,
   SwitchBody,
   SwitchQuery,
-  WorkingUnit,
 } from './moc';
 
 const PATH = '/alarm/op/working';
 
 export const conditionEndpoints = {
-  units: endpoint('GET', `${PATH}/units`, { response: Type.Array(WorkingUnit) }),
+  units: endpoint('GET', `${PATH}/units`, { response: Type.Array(ConditionUnit) }),
   list: endpoint('GET', PATH, { query: ConditionQuery, response: pageOf(ConditionSummary) }),
   export: endpoint('GET', `${PATH}/export`, { query: ConditionFilters }),
   switches: endpoint('GET', `${PATH}/switches`, { query: SwitchQuery, response: pageOf(ConditionSwitch) }),

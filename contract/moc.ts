@@ -115,7 +115,8 @@ export const ConditionOverride = Type.Object({
 });
 export type ConditionOverride = Static<typeof ConditionOverride>;
 
-export const WorkingUnit = Type.Object({
+/** A unit as 多工况管理 lists it: how many operating conditions it has and which is active since when. */
+export const ConditionUnit = Type.Object({
   unitId: Type.Integer(),
   unit: Text,
   conditionCount: Type.Integer(),
@@ -124,7 +125,7 @@ export const WorkingUnit = Type.Object({
   switchedAt: NullableText,
   switchedBy: NullableText,
 });
-export type WorkingUnit = Static<typeof WorkingUnit>;
+export type ConditionUnit = Static<typeof ConditionUnit>;
 
 export const ConditionSummary = Type.Object({
   id: Type.Integer(),

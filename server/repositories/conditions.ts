@@ -15,10 +15,10 @@ import type {
   ConditionProposalView,
   ConditionSummary,
   ConditionSwitch,
+  ConditionUnit,
   PointEffectiveSettings,
   PointSettings,
   SwitchFilters,
-  WorkingUnit,
 } from '../../contract/moc';
 import type { Executor } from '../db';
 import { operatingConditionOverrides, operatingConditionSwitches, operatingConditions } from '../db/schema';
@@ -108,8 +108,8 @@ function switchRows(where: SQL, tail: SQL, tx: Executor): Promise<ConditionSwitc
 
 export function createConditionsRepository(db: Executor) {
   const repository = {
-    async units(tx: Executor = db): Promise<WorkingUnit[]> {
-      return queryRows<WorkingUnit>(
+    async units(tx: Executor = db): Promise<ConditionUnit[]> {
+      return queryRows<ConditionUnit>(
         tx,
         sql`select u.id as "unitId", u.name as unit,
               (select count(*)::int from operating_conditions c where c.unit_id = u.id and not c.deleted) as "conditionCount",

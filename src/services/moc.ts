@@ -34,7 +34,7 @@ export const changePage = (id: number) => `${CHANGE_PATH}?open=${id}`;
 export const flowEditorPage = (id?: number) => (id === undefined ? FLOW_EDITOR_PAGE : `${FLOW_EDITOR_PAGE}?id=${id}`);
 
 // 多工况管理
-export const fetchWorkingUnits = () => call('GET /alarm/op/working/units');
+export const fetchConditionUnits = () => call('GET /alarm/op/working/units');
 export const fetchConditions = (query: Sent<'GET /alarm/op/working', 'query'>) =>
   call('GET /alarm/op/working', { query });
 export const fetchSwitches = (query: Sent<'GET /alarm/op/working/switches', 'query'>) =>

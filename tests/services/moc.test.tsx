@@ -43,7 +43,7 @@ describe('多工况管理 calls on the real server', () => {
   it(
     'lists units, conditions, switches and points, opens a condition and a point’s effective settings',
     async () => {
-      const units = await client.fetchWorkingUnits();
+      const units = await client.fetchConditionUnits();
       const unit = units.find((row) => row.activeConditionId !== null);
       if (!unit) throw new Error('no unit with an active condition');
       const conditions = await client.fetchConditions({ unitId: unit.unitId, current: 1, pageSize: 20 });
@@ -62,7 +62,7 @@ describe('多工况管理 calls on the real server', () => {
   );
 
   it('proposes a new condition and new settings of one, switches, and deletes an inactive one', async () => {
-    const unit = (await client.fetchWorkingUnits()).find((row) => row.activeConditionId !== null);
+    const unit = (await client.fetchConditionUnits()).find((row) => row.activeConditionId !== null);
     if (!unit?.activeConditionId) throw new Error('no unit with an active condition');
     const points = await client.fetchConditionPoints({ unitId: unit.unitId, current: 1, pageSize: 1 });
     const proposed = await client.proposeCondition({

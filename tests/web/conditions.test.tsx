@@ -6,8 +6,8 @@ import type {
   ConditionDetail,
   ConditionSummary,
   ConditionSwitch,
+  ConditionUnit,
   PointEffectiveSettings,
-  WorkingUnit,
 } from '@contract/moc';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -26,7 +26,7 @@ configure({ asyncUtilTimeout: 5000 });
 const can = (...actions: ('view' | 'create' | 'edit' | 'delete')[]) =>
   actions.map((action) => permissionString('/alarm/op/working', action));
 
-const units: WorkingUnit[] = [
+const units: ConditionUnit[] = [
   {
     unitId: 1,
     unit: '常减压',

@@ -14,7 +14,7 @@ import {
 } from '@ant-design/pro-components';
 import { CONDITION_NAME_SUGGESTIONS } from '@common/moc';
 import { overrideProblems } from '@common/mocValidation';
-import type { ChangeRequestDetail, ConditionOverride, WorkingUnit } from '@contract/moc';
+import type { ChangeRequestDetail, ConditionOverride, ConditionUnit } from '@contract/moc';
 import type { RiskLevel } from '@contract/vocabulary';
 import { MAX_TITLE_LENGTH } from '@contract/vocabulary';
 import { history } from '@umijs/max';
@@ -30,7 +30,7 @@ import {
   changePage,
   fetchChange,
   fetchCondition,
-  fetchWorkingUnits,
+  fetchConditionUnits,
   proposeCondition,
   saveChange,
   WORKING_PATH,
@@ -50,7 +50,7 @@ interface FormValues {
 
 /** What the form starts from: nothing, an existing condition, or a draft proposal. */
 interface Start {
-  units: WorkingUnit[];
+  units: ConditionUnit[];
   values: Partial<FormValues>;
   overrides: ConditionOverride[];
   /** The existing condition the proposal changes. */
@@ -69,7 +69,7 @@ const positiveId = (name: string): number | undefined | 'bad' => {
 };
 
 async function loadStart(address: { id?: number; change?: number; unitId?: number }): Promise<Start> {
-  const units = await fetchWorkingUnits();
+  const units = await fetchConditionUnits();
   if (address.change !== undefined) {
     const change = await fetchChange(address.change);
     if (change.status !== 'draft' || !change.condition) throw new Error('只有工况变更的草稿可以在这里修改');

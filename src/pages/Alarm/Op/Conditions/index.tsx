@@ -14,7 +14,7 @@ import {
   ProTable,
 } from '@ant-design/pro-components';
 import { permissionString } from '@common/routes';
-import type { ConditionSummary, ConditionSwitch, WorkingUnit } from '@contract/moc';
+import type { ConditionSummary, ConditionSwitch, ConditionUnit } from '@contract/moc';
 import { history, useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Descriptions, Empty, Popconfirm, Select, Skeleton, Space, Tag } from 'antd';
@@ -30,8 +30,8 @@ import {
   deleteCondition,
   editConditionPage,
   fetchConditions,
+  fetchConditionUnits,
   fetchSwitches,
-  fetchWorkingUnits,
   switchCondition,
   WORKING_CREATE_PAGE,
   WORKING_PATH,
@@ -40,7 +40,7 @@ import { formatDateTime } from '@/utils/datetime';
 import { fromPlantPicker } from '@/utils/plantTime';
 import { tableRequest } from '@/utils/proTable';
 
-function ActiveCondition({ unit }: { unit: WorkingUnit }) {
+function ActiveCondition({ unit }: { unit: ConditionUnit }) {
   return (
     <Descriptions size="small" column={3}>
       <Descriptions.Item label="当前工况">
@@ -60,7 +60,7 @@ const switchColumns: ProColumns<ConditionSwitch>[] = [
   { title: '说明', dataIndex: 'note', ellipsis: true, render: (_, row) => row.note || '—' },
 ];
 
-function UnitConditions({ unit, onSwitched }: { unit: WorkingUnit; onSwitched: () => void }) {
+function UnitConditions({ unit, onSwitched }: { unit: ConditionUnit; onSwitched: () => void }) {
   const { can } = useAccess();
   const allowed = (action: 'create' | 'edit' | 'delete') => can(permissionString(WORKING_PATH, action));
   const conditionsRef = useRef<ActionType>();
@@ -211,7 +211,7 @@ function UnitConditions({ unit, onSwitched }: { unit: WorkingUnit; onSwitched: (
 }
 
 export default function ConditionsPage() {
-  const units = useRequest(fetchWorkingUnits);
+  const units = useRequest(fetchConditionUnits);
   const [chosen, setChosen] = useState<number>();
   const unit = units.data?.find((row) => row.unitId === chosen) ?? units.data?.[0];
 
