@@ -157,8 +157,8 @@ describe('报警列表 page', { timeout: 30_000 }, () => {
     expect(within(row).getByText('B 未确认报警')).toBeInTheDocument();
     expect(within(row).getByText('高')).toBeInTheDocument();
     expect(within(row).getByText('颤振报警')).toBeInTheDocument();
-    // The suggestion of the priority matrix beside the configured priority.
-    expect(within(row).getByText('中')).toBeInTheDocument();
+    // Its priority (高) differs from the priority matrix's suggestion (中): the priority cell says so.
+    expect(within(row).getByRole('img', { name: '矩阵建议：中' })).toBeInTheDocument();
     expect(queries[0]?.get('pageSize')).toBe('20');
   });
 

@@ -3,6 +3,8 @@
  * `?open=<id>` open a point, as the abnormal list links); detail drawer; edit, remove, 处置 handle and
  * 确认 confirm shown only to holders of those actions; import and export of the current filter.
  */
+
+import { ExclamationCircleOutlined } from '@ant-design/icons';
 import { PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
 import {
   ABNORMAL_KIND_LABELS,
@@ -13,9 +15,9 @@ import {
 } from '@common/alarmLibrary';
 import { permissionString } from '@common/routes';
 import type { ListedPoint } from '@contract/library';
-import { RATIONALIZATION_STATUSES, SUGGESTIONS } from '@contract/vocabulary';
+import { RATIONALIZATION_STATUSES, SUGGESTIONS, type Suggestion } from '@contract/vocabulary';
 import { useAccess } from '@umijs/max';
-import { Alert, Button, message, Popconfirm, Space, Tag } from 'antd';
+import { Alert, Button, message, Popconfirm, Space, Tooltip, theme } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
 import RowAction from '@/components/RowAction';
@@ -49,6 +51,7 @@ function pointFromAddress(): number | undefined {
 
 export default function AlarmLibraryPage() {
   const { can } = useAccess();
+  const { token } = theme.useToken();
   const allowed = (action: 'edit' | 'remove' | 'handle' | 'confirm') => can(permissionString(LIBRARY_ROUTE, action));
   const options = useLibraryOptions();
   const [addressFilters] = useState(libraryAddressFilters);
@@ -79,6 +82,8 @@ export default function AlarmLibraryPage() {
   };
 
   const data = options.data;
+  const suggestionLabel = (code: Suggestion) =>
+    code === 'noAlarm' ? NO_ALARM_LABEL : (data?.priorities.find((item) => item.code === code)?.name ?? code);
   const columns: ProColumns<ListedPoint>[] = [
     {
       title: LABELS.tag,
@@ -134,28 +139,27 @@ export default function AlarmLibraryPage() {
       valueType: 'select',
       sorter: true,
       valueEnum: valueEnum(data?.priorities.map((priority) => [priority.code, priority.name]) ?? []),
-      render: (_, point) => <PriorityTag code={point.priority} options={data} />,
+      render: (_, point) => (
+        <Space size={4}>
+          <PriorityTag code={point.priority} options={data} />
+          {point.suggestedPriority !== null && point.suggestedPriority !== point.priority && (
+            <Tooltip title={`与优先级矩阵的建议（${suggestionLabel(point.suggestedPriority)}）不一致`}>
+              <ExclamationCircleOutlined
+                aria-label={`矩阵建议：${suggestionLabel(point.suggestedPriority)}`}
+                style={{ color: token.colorWarning }}
+              />
+            </Tooltip>
+          )}
+        </Space>
+      ),
     },
     {
+      // A filter only: in the table the priority cell marks a suggestion that differs (the row keeps to 1280 px).
       title: '建议优先级',
       dataIndex: 'suggestedPriority',
-      width: 72,
+      hideInTable: true,
       valueType: 'select',
-      tooltip: '优先级矩阵按合理化记录（最严重后果 × 响应时间）给出的建议',
-      valueEnum: valueEnum(
-        SUGGESTIONS.map((code) => [
-          code,
-          code === 'noAlarm' ? NO_ALARM_LABEL : (data?.priorities.find((item) => item.code === code)?.name ?? code),
-        ]),
-      ),
-      render: (_, point) =>
-        point.suggestedPriority === null ? (
-          '—'
-        ) : point.suggestedPriority === 'noAlarm' ? (
-          <Tag>{NO_ALARM_LABEL}</Tag>
-        ) : (
-          <PriorityTag code={point.suggestedPriority} options={data} />
-        ),
+      valueEnum: valueEnum(SUGGESTIONS.map((code) => [code, suggestionLabel(code)])),
     },
     {
       title: '优先级不一致',
@@ -250,7 +254,7 @@ export default function AlarmLibraryPage() {
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         // The columns' widths: the table fits a 1280 px screen beside the menu, so the fixed 操作 column covers
         // no cell until the window is narrower.
-        scroll={{ x: 958 }}
+        scroll={{ x: 886 }}
         size="middle"
         toolBarRender={() => [
           <ExportButton key="export" route="GET /alarm/bases/list/export" query={list.filters} />,
