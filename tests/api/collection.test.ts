@@ -5,7 +5,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../server/repositories/raw-sql';
 import { build, SLOW, type TestApp, type TestUser } from './helpers';
 
 const HEADER = 'Time,TAG,Condition,Event,Priority,Console,Unit,Description,Value';
@@ -46,8 +48,7 @@ describe('数据采集 sources and the folder collector', { timeout: SLOW }, () 
     t.app.inject({ method, url: `/api${url}`, payload, headers: user.authorization });
   const create = (folder: string, extra: object = {}) =>
     call('POST', '/alarm/base/source', { name: `投放 ${folder}`, kind: 'folder', folder: { folder }, ...extra });
-  const count = async (query: string) =>
-    ((await t.database.db.execute(query as never)) as unknown as { rows: { n: number }[] }).rows[0].n;
+  const count = async (query: string) => (await queryRows<{ n: number }>(t.database.db, sql.raw(query)))[0].n;
   const events = () => count('select count(*)::int as n from alarm_events');
   const dir = (...parts: string[]) => path.join(dropDir, ...parts);
   const list = (...parts: string[]) => (fs.existsSync(dir(...parts)) ? fs.readdirSync(dir(...parts)).sort() : []);
@@ -120,10 +121,11 @@ describe('数据采集 sources and the folder collector', { timeout: SLOW }, () 
     expect(await events()).toBe(3);
     expect(list('plant-a')).toEqual(['done', 'notes.txt']);
     expect(list('plant-a', 'done')).toEqual(['journal.csv']);
-    const points = (await t.database.db.execute(
-      'select tag, rationalization_status as status from alarm_points order by tag' as never,
-    )) as unknown as { rows: unknown[] };
-    expect(points.rows).toEqual([
+    const points = await queryRows(
+      t.database.db,
+      sql`select tag, rationalization_status as status from alarm_points order by tag`,
+    );
+    expect(points).toEqual([
       { tag: 'FI-101', status: '待确认' },
       { tag: 'TI-202', status: '待确认' },
     ]);
@@ -156,12 +158,11 @@ describe('数据采集 sources and the folder collector', { timeout: SLOW }, () 
     fs.writeFileSync(dir('plant-a', 'bare.csv'), 'Time,TAG,Condition,Event\n2025-03-02 09:00:00,PI-303,PVHH,ALM\n');
     await look();
     await look();
-    const [row] = (
-      (await t.database.db.execute(
-        `select c.name as console, u.name as unit from alarm_points p join consoles c on c.id = p.console_id
-         left join units u on u.id = p.unit_id where p.tag = 'PI-303'` as never,
-      )) as unknown as { rows: unknown[] }
-    ).rows;
+    const [row] = await queryRows(
+      t.database.db,
+      sql`select c.name as console, u.name as unit from alarm_points p join consoles c on c.id = p.console_id
+         left join units u on u.id = p.unit_id where p.tag = 'PI-303'`,
+    );
     expect(row).toEqual({ console: '一号操作台', unit: '常减压' });
   });
 
@@ -228,9 +229,7 @@ describe('the collector on its own', { timeout: SLOW }, () => {
     await expect
       .poll(() => fs.existsSync(path.join(dropDir, 'auto', 'line-1', 'done', 'j.csv')), { timeout: 10_000 })
       .toBe(true);
-    const stored = (await t.database.db.execute('select count(*)::int as n from alarm_events' as never)) as unknown as {
-      rows: { n: number }[];
-    };
-    expect(stored.rows[0].n).toBe(3);
+    const [stored] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from alarm_events`);
+    expect(stored.n).toBe(3);
   });
 });
