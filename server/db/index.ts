@@ -72,6 +72,17 @@ export async function copyFromBytes(executor: Executor, copySql: string, data: U
 }
 
 /**
+ * The output of `copySql` (a `COPY … TO '/dev/blob'`) on the embedded database, outside any transaction: how
+ * `npm run db:move` reads its tables page by page.
+ */
+export async function copyToBytes(executor: Executor, copySql: string): Promise<Uint8Array> {
+  const thread = embeddedThreads.get(executor);
+  if (!thread) throw new Error('COPY TO is only read from the embedded database');
+  const { blob } = await thread.query(copySql);
+  return blob ? new Uint8Array(await blob.arrayBuffer()) : new Uint8Array();
+}
+
+/**
  * Lets plain reads of other requests run between the statements of `executor`, a transaction on the embedded
  * database, instead of after its end: they see its writes so far, and a read never waits behind more than one
  * of its statements (docs/architecture.md, "Reads during an import"). The transaction's statements must stay
