@@ -8,6 +8,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
 import type { OpenDatabase } from './db';
 import authentication from './plugins/authentication';
+import changeNotices from './plugins/change-notices';
 import collector from './plugins/collector';
 import { errorHandler, notFoundHandler } from './plugins/errors';
 import rawInput from './plugins/raw-input';
@@ -94,6 +95,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(securityHeaders, { avatarBaseUrl: config.avatarBaseUrl });
   await app.register(routePermissions);
   await app.register(repositories, { database });
+  await app.register(changeNotices);
   await app.register(authentication);
   await app.register(rawInput);
   app.setErrorHandler(errorHandler);
