@@ -11,6 +11,7 @@ import authentication from './plugins/authentication';
 import changeNotices from './plugins/change-notices';
 import collector from './plugins/collector';
 import { errorHandler, notFoundHandler } from './plugins/errors';
+import partitions from './plugins/partitions';
 import rawInput from './plugins/raw-input';
 import repositories from './plugins/repositories';
 import routePermissions from './plugins/route-permissions';
@@ -96,6 +97,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(routePermissions);
   await app.register(repositories, { database });
   await app.register(changeNotices);
+  await app.register(partitions, { retentionMonths: config.journalRetentionMonths });
   await app.register(authentication);
   await app.register(rawInput);
   app.setErrorHandler(errorHandler);

@@ -17,6 +17,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { queryRows } from '../repositories/raw-sql';
 import { copyToBytes, type Database, openDatabase } from '.';
+import { maintainPartitions } from './partitions';
 
 /** Heap pages (8 KB each) read by one COPY from the embedded database: at most 16 MB of table per run. */
 const PAGE_RUN = 2048;
@@ -174,7 +175,20 @@ export async function moveEmbeddedDatabase({ dataDir, targetUrl, progress }: Mov
   const source = await openDatabase({ dataDir, databaseUrl: undefined });
   try {
     const target = await openDatabase({ dataDir, databaseUrl: targetUrl });
-    await target.close();
+    try {
+      // The journal's months get their partitions before the rows arrive (not the default partition).
+      const [span] = await queryRows<{ from: number | null; to: number | null }>(
+        source.db,
+        sql`select (extract(epoch from least((select min(time) from alarm_events),
+                                              (select min(start_time) from alarm_episodes))) * 1000)::float8 as "from",
+                   (extract(epoch from greatest((select max(time) from alarm_events),
+                                                (select max(start_time) from alarm_episodes))) * 1000)::float8 as "to"`,
+      );
+      const cover = span.from === null || span.to === null ? undefined : { from: span.from, to: span.to };
+      await maintainPartitions(target.db, { cover });
+    } finally {
+      await target.close();
+    }
     await source.db.execute(sql`set timezone to 'UTC'`);
     const tables = await sourceTables(source.db);
     const sequences = await sourceSequences(source.db);

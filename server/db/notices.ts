@@ -7,9 +7,13 @@
  * A dropped listening connection is opened again every second; once it is back every listener is called, since
  * notices sent meanwhile were missed. Until then the caches' own time-to-live bounds how stale a node can be.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Executor } from '.';
+
+/** What a notice is sent on: the database or a transaction (server/db's Executor). */
+interface Sender {
+  execute(query: SQL): PromiseLike<unknown>;
+}
 
 export const CHANGE_CHANNEL = 'alarm_console_changes';
 
@@ -21,7 +25,7 @@ const RECONNECT_MS = 1_000;
 
 export interface ChangeNotices {
   /** Tells every node; on a transaction, once it commits (a notice is part of it). */
-  publish(topic: ChangeTopic, executor: Executor): Promise<void>;
+  publish(topic: ChangeTopic, executor: Sender): Promise<void>;
   on(topic: ChangeTopic, listener: () => void): void;
   close(): Promise<void>;
 }
