@@ -109,7 +109,7 @@ export async function benchScale(print: (line: string) => void, { events }: Scal
         });
         generateMs += performance.now() - started;
         started = performance.now();
-        const answer = await postJournal(server.base, auth, file, `scale-${month}`);
+        const answer = await postJournal(server.base, auth, file, `scale-month-${month + 1}`);
         if (answer.code !== 0) throw new Error(`month ${month + 1}: ${JSON.stringify(answer)}`);
         const took = performance.now() - started;
         loadMs += took;

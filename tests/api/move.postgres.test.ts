@@ -86,7 +86,7 @@ describe('db:move', { timeout: MOVE_TIMEOUT }, () => {
     }
     await admin(`drop database if exists ${databaseName}`);
     fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  }, MOVE_TIMEOUT);
 
   /** The same request on both sides, answered alike. */
   const same = async (url: string) => {
