@@ -4,10 +4,15 @@
  * partitioned by month of its time (`time`, `start_time`), once, keeping its rows, indexes and id sequence. The
  * embedded database keeps the plain tables.
  *
+ * Layout: one partition per month over a run of months without gaps, and two catch-alls, `…_before` (every time
+ * before the first month) and `…_after` (every time after the last), so that any row has a place. They are range
+ * partitions, not a DEFAULT one: with a default partition PostgreSQL cannot read the partitions in time order, and
+ * "a point's latest event" (`order by time desc limit 1`, 系统运行看板, the library) would touch every month instead
+ * of stopping at the newest that has one.
+ *
  * Maintenance (at start-up and every day, `maintainPartitions`):
- * - the partitions of the current month and the next three exist, created ahead of the writes;
- * - a default partition takes rows of any other month (an import of an old journal); maintenance moves each such
- *   month of the last ten years into a partition of its own;
+ * - the months run from the first that holds rows (at most ten years back) to three months ahead of the current
+ *   one; a catch-all holding rows of a month that should have its own (an import of an old journal) is split;
  * - with a retention (JOURNAL_RETENTION_MONTHS), the months before it are dropped whole — a partition dropped is
  *   no row deleted, no vacuum — while the 10-minute and daily rollups, which the boards read, are kept;
  * - the parents' planner statistics are refreshed: autovacuum analyzes the partitions but never their parents.
@@ -68,7 +73,6 @@ export function retentionCutoff(now: number, retentionMonths: number): number {
 
 const ident = (name: string) => sql.identifier(name);
 const literal = (ms: number) => sql.raw(`'${new Date(ms).toISOString()}'`);
-const defaultOf = (table: string) => `${table}_default`;
 
 async function isPartitioned(tx: Executor, table: string): Promise<boolean> {
   const [row] = await queryRows<{ kind: string }>(
@@ -97,27 +101,54 @@ async function monthsHeld(tx: Executor, from: string, key: string, lo: number, h
   return rows.map((row) => row.month).sort((a, b) => a - b);
 }
 
-/** The partition of `month`; rows of that month waiting in the default partition are moved into it. */
-async function createMonth(tx: Executor, { table, key }: PartitionedTable, month: number): Promise<void> {
-  const name = partitionName(table, month);
-  const next = monthStart(month, 1);
-  const bounds = sql`for values from (${literal(month)}) to (${literal(next)})`;
-  const inMonth = sql`${ident(key)} >= ${literal(month)} and ${ident(key)} < ${literal(next)}`;
-  const fallback = ident(defaultOf(table));
-  const [{ waiting }] = await queryRows<{ waiting: boolean }>(
-    tx,
-    sql`select exists (select 1 from ${fallback} where ${inMonth}) as waiting`,
-  );
-  if (!waiting) {
-    await tx.execute(sql`create table ${ident(name)} partition of ${ident(table)} ${bounds}`);
-    return;
+type CatchAll = 'before' | 'after';
+
+const catchAllOf = (table: string, side: CatchAll) => `${table}_${side}`;
+
+async function createMonths(tx: Executor, table: string, months: number[]): Promise<string[]> {
+  const names: string[] = [];
+  for (const month of months) {
+    const name = partitionName(table, month);
+    await tx.execute(
+      sql`create table ${ident(name)} partition of ${ident(table)}
+          for values from (${literal(month)}) to (${literal(monthStart(month, 1))})`,
+    );
+    names.push(name);
   }
-  // A partition cannot be created while the default one holds rows of its range: detached meanwhile.
-  await tx.execute(sql`alter table ${ident(table)} detach partition ${fallback}`);
-  await tx.execute(sql`create table ${ident(name)} partition of ${ident(table)} ${bounds}`);
-  await tx.execute(sql`insert into ${ident(name)} select * from ${fallback} where ${inMonth}`);
-  await tx.execute(sql`delete from ${fallback} where ${inMonth}`);
-  await tx.execute(sql`alter table ${ident(table)} attach partition ${fallback} default`);
+  return names;
+}
+
+/**
+ * Creates the catch-all of `side`, bounded by `bound` (the first month for `before`, the end of the last for
+ * `after`), and `months` between it and the monthly partitions. A catch-all already there is detached first and its
+ * rows routed again through the parent: those of the new months land in theirs.
+ */
+async function rebuildCatchAll(
+  tx: Executor,
+  table: string,
+  side: CatchAll,
+  bound: number,
+  months: number[],
+): Promise<string[]> {
+  const name = catchAllOf(table, side);
+  const old = `${name}_old`;
+  const [{ present }] = await queryRows<{ present: boolean }>(
+    tx,
+    sql`select to_regclass(${`public.${name}`}) is not null as present`,
+  );
+  if (present) {
+    await tx.execute(sql`alter table ${ident(table)} detach partition ${ident(name)}`);
+    await tx.execute(sql`alter table ${ident(name)} rename to ${ident(old)}`);
+  }
+  const created = await createMonths(tx, table, months);
+  const range =
+    side === 'before' ? sql`from (minvalue) to (${literal(bound)})` : sql`from (${literal(bound)}) to (maxvalue)`;
+  await tx.execute(sql`create table ${ident(name)} partition of ${ident(table)} for values ${range}`);
+  if (present) {
+    await tx.execute(sql`insert into ${ident(table)} select * from ${ident(old)}`);
+    await tx.execute(sql`drop table ${ident(old)}`);
+  }
+  return created;
 }
 
 async function statements(tx: Executor, query: SQL): Promise<string[]> {
@@ -159,9 +190,12 @@ async function convert(tx: Executor, spec: PartitionedTable, now: number): Promi
     sql`create table ${ident(table)} (like ${ident(single)} including defaults including constraints)
         partition by range (${ident(key)})`,
   );
-  await tx.execute(sql`create table ${ident(defaultOf(table))} partition of ${ident(table)} default`);
   const held = await monthsHeld(tx, single, key, monthStart(now, -MONTHS_BACK), monthStart(now, MONTHS_AHEAD + 1));
-  for (const month of held) await createMonth(tx, spec, month);
+  const first = Math.min(monthStart(now), ...held);
+  const last = monthStart(now, MONTHS_AHEAD);
+  await createMonths(tx, table, monthsBetween(first, last));
+  await rebuildCatchAll(tx, table, 'before', first, []);
+  await rebuildCatchAll(tx, table, 'after', monthStart(last, 1), []);
   await tx.execute(sql`insert into ${ident(table)} select * from ${ident(single)}`);
   await tx.execute(
     sql`alter table ${ident(table)} add constraint ${ident(primary.name)}
@@ -172,6 +206,74 @@ async function convert(tx: Executor, spec: PartitionedTable, now: number): Promi
     await tx.execute(sql`alter sequence ${ident(sequence)} owned by ${ident(table)}.${ident(column)}`);
   }
   await tx.execute(sql`drop table ${ident(single)}`);
+}
+
+/** One table's maintenance (see maintainPartitions), on a partitioned table. */
+async function maintainTable(
+  tx: Executor,
+  { table, key }: PartitionedTable,
+  now: number,
+  retentionMonths: number | undefined,
+  cover: PartitionMaintenance['cover'],
+): Promise<MaintenanceReport> {
+  const report: MaintenanceReport = { created: [], dropped: [], deleted: 0 };
+  const months = (await partitionsOf(tx, table))
+    .map(partitionMonth)
+    .filter((month): month is number => month !== undefined)
+    .sort((a, b) => a - b);
+  const first = months[0];
+  const last = months[months.length - 1];
+  const ahead = monthStart(now, MONTHS_AHEAD);
+  const cutoff = retentionMonths === undefined ? undefined : retentionCutoff(now, retentionMonths);
+  // Months before the retention are never given a partition again.
+  const lowest = Math.max(monthStart(now, -MONTHS_BACK), cutoff ?? Number.NEGATIVE_INFINITY);
+  const wanted = [
+    ...monthsBetween(monthStart(now), ahead),
+    ...(await monthsHeld(tx, catchAllOf(table, 'before'), key, lowest, first)),
+    ...(await monthsHeld(tx, catchAllOf(table, 'after'), key, monthStart(last, 1), monthStart(ahead, 1))),
+    ...(cover ? monthsBetween(Math.max(cover.from, lowest), Math.min(cover.to, ahead)) : []),
+  ];
+  const newFirst = Math.min(first, ...wanted);
+  const newLast = Math.max(last, ...wanted);
+  if (newFirst < first) {
+    report.created.push(
+      ...(await rebuildCatchAll(tx, table, 'before', newFirst, monthsBetween(newFirst, monthStart(first, -1)))),
+    );
+  }
+  if (newLast > last) {
+    report.created.push(
+      ...(await rebuildCatchAll(
+        tx,
+        table,
+        'after',
+        monthStart(newLast, 1),
+        monthsBetween(monthStart(last, 1), newLast),
+      )),
+    );
+  }
+  if (cutoff === undefined) return report;
+  const before = catchAllOf(table, 'before');
+  if (newFirst >= cutoff) {
+    const [{ n }] = await queryRows<{ n: number }>(
+      tx,
+      sql`with gone as (delete from ${ident(before)} where ${ident(key)} < ${literal(cutoff)} returning 1)
+          select count(*)::int as n from gone`,
+    );
+    report.deleted += n;
+    return report;
+  }
+  // The months before the cutoff are dropped, and the catch-all before them, all older, replaced by an empty one.
+  await tx.execute(sql`alter table ${ident(table)} detach partition ${ident(before)}`);
+  const [{ n }] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from ${ident(before)}`);
+  report.deleted += n;
+  await tx.execute(sql`drop table ${ident(before)}`);
+  for (const month of monthsBetween(newFirst, cutoff - 1)) {
+    const name = partitionName(table, month);
+    await tx.execute(sql`drop table ${ident(name)}`);
+    report.dropped.push(name);
+  }
+  await rebuildCatchAll(tx, table, 'before', cutoff, []);
+  return report;
 }
 
 export interface PartitionMaintenance {
@@ -187,13 +289,13 @@ export interface MaintenanceReport {
   created: string[];
   /** Partitions dropped by the retention, by name. */
   dropped: string[];
-  /** Rows of months before the retention deleted from the default partitions. */
+  /** Rows of months before the retention deleted from the catch-all before the first month. */
   deleted: number;
 }
 
 /**
- * Partitions the journal (once), creates the months ahead and those waiting in the default partition, and drops
- * the months before the retention. Each table's work is one transaction holding the journal's lock
+ * Partitions the journal (once), creates the months ahead and those a catch-all holds rows of, and drops the
+ * months before the retention. Each table's work is one transaction holding the journal's lock
  * (`lockJournalWrites`), so it never runs beside an import, on any node; `wait: false` skips a table whose lock
  * is held (the next run catches up).
  */
@@ -214,45 +316,10 @@ export async function maintainPartitions(
         if (!locked) return;
       }
       if (!(await isPartitioned(tx, spec.table))) await convert(tx, spec, now);
-      const { table, key } = spec;
-      const existing = new Set(await partitionsOf(tx, table));
-      const waiting = await monthsHeld(
-        tx,
-        defaultOf(table),
-        key,
-        monthStart(now, -MONTHS_BACK),
-        monthStart(now, MONTHS_AHEAD + 1),
-      );
-      const wanted = new Set([
-        ...monthsBetween(monthStart(now), monthStart(now, MONTHS_AHEAD)),
-        ...waiting,
-        ...(cover
-          ? monthsBetween(
-              Math.max(cover.from, monthStart(now, -MONTHS_BACK)),
-              Math.min(cover.to, monthStart(now, MONTHS_AHEAD)),
-            )
-          : []),
-      ]);
-      const cutoff = retentionMonths === undefined ? undefined : retentionCutoff(now, retentionMonths);
-      for (const month of [...wanted].sort((a, b) => a - b)) {
-        const name = partitionName(table, month);
-        if (existing.has(name) || (cutoff !== undefined && month < cutoff)) continue;
-        await createMonth(tx, spec, month);
-        report.created.push(name);
-      }
-      if (cutoff === undefined) return;
-      for (const name of existing) {
-        const month = partitionMonth(name);
-        if (month === undefined || month >= cutoff) continue;
-        await tx.execute(sql`drop table ${ident(name)}`);
-        report.dropped.push(name);
-      }
-      const [{ n }] = await queryRows<{ n: number }>(
-        tx,
-        sql`with gone as (delete from ${ident(defaultOf(table))} where ${ident(key)} < ${literal(cutoff)} returning 1)
-            select count(*)::int as n from gone`,
-      );
-      report.deleted += n;
+      const done = await maintainTable(tx, spec, now, retentionMonths, cover);
+      report.created.push(...done.created);
+      report.dropped.push(...done.dropped);
+      report.deleted += done.deleted;
     });
   }
   // Autovacuum analyzes the partitions, never the parents the planner also needs figures of.

@@ -1,6 +1,6 @@
 /**
- * The journal in monthly partitions on PostgreSQL (docs/scale.md): partitions ahead of time, old months moved out of
- * the default partition, the retention dropping months while the boards still answer from the rollups, and the
+ * The journal in monthly partitions on PostgreSQL (docs/scale.md): partitions ahead of time, old months given their
+ * own, a point's latest event read newest month first, the retention dropping months while the boards still answer from the rollups, and the
  * one-time conversion of a plain journal.
  */
 import { sql } from 'drizzle-orm';
@@ -68,30 +68,50 @@ describe('the journal in monthly partitions', { timeout: SLOW }, () => {
       })
     ).json().data;
 
-  it('partitions events and episodes by month, the current one and three ahead, beside a default partition', async () => {
+  it('partitions events and episodes by month, the current one and three ahead, between two catch-alls', async () => {
     const now = Date.now();
     for (const table of ['alarm_events', 'alarm_episodes']) {
       expect(await kind(t.database.db, table)).toBe('p');
       expect(await partitions(t.database.db, table)).toEqual(
         expect.arrayContaining([
-          `${table}_default`,
+          `${table}_before`,
+          `${table}_after`,
           ...[0, 1, 2, 3].map((ahead) => partitionName(table, monthStart(now, ahead))),
         ]),
       );
     }
   });
 
-  it('moves an old month out of the default partition, keeping the duplicate rule', async () => {
+  it('gives an old month a partition of its own, and the months after it, keeping the duplicate rule', async () => {
     expect(await upload()).toMatchObject({ imported: 13, duplicates: 0 });
-    expect(await count(t.database.db, 'alarm_events_default')).toBe(13);
+    expect(await count(t.database.db, 'alarm_events_before')).toBe(13);
 
     const report = await maintainPartitions(t.database.db);
-    expect(report.created).toEqual(expect.arrayContaining(['alarm_events_p202503', 'alarm_episodes_p202503']));
-    expect(await count(t.database.db, 'alarm_events_default')).toBe(0);
+    expect(report.created).toEqual(
+      expect.arrayContaining(['alarm_events_p202503', 'alarm_events_p202504', 'alarm_episodes_p202503']),
+    );
+    expect(await count(t.database.db, 'alarm_events_before')).toBe(0);
     expect(await count(t.database.db, 'alarm_events_p202503')).toBe(13);
     expect(await count(t.database.db, 'alarm_episodes_p202503')).toBeGreaterThan(0);
 
     expect(await upload()).toMatchObject({ imported: 0, duplicates: 13 });
+  });
+
+  it("reads a point's latest event from the newest months first, stopping at the first that has one", async () => {
+    // The plan the tables of a large journal get (these few rows would rather be sorted in memory).
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
+      return queryRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain (analyze, costs off) select time from alarm_events
+            where point_id = (select id from alarm_points where tag = 'PI-1') and event = 'ALM'
+            order by time desc limit 1`,
+      );
+    });
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).not.toContain('Merge Append');
+    expect(text).toMatch(/Index Only Scan Backward using \S+ on alarm_events_before .*\(never executed\)/);
   });
 
   it('drops the months before the retention, while the boards still answer from the rollups', async () => {
@@ -115,7 +135,7 @@ describe('the journal in monthly partitions', { timeout: SLOW }, () => {
     });
     expect(fromRollups(after)).toEqual(fromRollups(before));
 
-    // A month older than the retention is not given a partition again: it is deleted from the default one.
+    // A month older than the retention is not given a partition again: it is deleted from the catch-all.
     expect(await upload()).toMatchObject({ imported: 13 });
     const again = await maintainPartitions(t.database.db, { retentionMonths: 12 });
     expect(again.created).not.toContain('alarm_events_p202503');
@@ -140,7 +160,7 @@ describe('an existing plain journal', { timeout: SLOW }, () => {
       await maintainPartitions(db);
       expect(await kind(db, 'alarm_events')).toBe('p');
       expect(await count(db, 'alarm_events')).toBe(5);
-      expect(await count(db, 'alarm_events_default')).toBe(0);
+      expect(await count(db, 'alarm_events_before')).toBe(0);
       expect(await partitions(db, 'alarm_events')).toEqual(
         expect.arrayContaining(['alarm_events_p202502', 'alarm_events_p202503', 'alarm_events_p202504']),
       );
