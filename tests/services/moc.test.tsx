@@ -153,6 +153,7 @@ describe('变更管理 calls on the real server', () => {
           businessType: 'alarmChange',
           items: [{ pointId: points.list[0].id, field: 'deadband', after: 3 }],
           condition: null,
+          matrix: null,
           templateId: null,
           equipmentId: null,
         },

@@ -123,6 +123,7 @@ export const change: ChangeRequestDetail = {
     },
   ],
   condition: null,
+  matrix: null,
   equipmentId: null,
   approvalDetail: pendingApproval,
   transitions: [

@@ -1,6 +1,7 @@
 /** 模板列表 and the 新建模板 / 编辑模板 form: data, empty and error states, validation, saving, permissions. */
 
 import { permissionString } from '@common/routes';
+import { EMPTY_ITEM_RATIONALIZATION } from '@common/templates';
 import type { Template, TemplateOptions, TemplateSummary } from '@contract/templates';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -33,6 +34,10 @@ const summary: TemplateSummary = {
 
 const options: TemplateOptions = {
   equipmentTypes: ['换热器', '离心泵'],
+  categories: [
+    { code: 'people', name: '人员安全' },
+    { code: 'asset', name: '财产与生产' },
+  ],
   conditions: [
     { code: 'PVHI', name: '高报', color: '#fa8c16', enabled: true },
     { code: 'PVHH', name: '高高报', color: '#f5222d', enabled: true },
@@ -59,6 +64,7 @@ const template: Template = {
       onDelaySeconds: null,
       offDelaySeconds: null,
       required: true,
+      ...EMPTY_ITEM_RATIONALIZATION,
     },
     {
       id: 2,
@@ -71,6 +77,7 @@ const template: Template = {
       onDelaySeconds: 3,
       offDelaySeconds: 3,
       required: true,
+      ...EMPTY_ITEM_RATIONALIZATION,
     },
   ],
 };

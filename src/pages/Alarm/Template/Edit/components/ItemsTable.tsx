@@ -3,7 +3,7 @@
  * priority, deadband, delays, required. Rows carry a client-side `key` until saved.
  */
 import { EditableProTable, type ProColumns } from '@ant-design/pro-components';
-import { LIMIT_MODE_LABELS } from '@common/templates';
+import { EMPTY_ITEM_RATIONALIZATION, LIMIT_MODE_LABELS } from '@common/templates';
 import type { TemplateItemRule, TemplateVocabulary } from '@contract/templates';
 import { useState } from 'react';
 
@@ -22,6 +22,7 @@ const newItem = (): ItemRow => ({
   onDelaySeconds: null,
   offDelaySeconds: null,
   required: true,
+  ...EMPTY_ITEM_RATIONALIZATION,
 });
 
 export interface ItemsTableProps extends TemplateVocabulary {
