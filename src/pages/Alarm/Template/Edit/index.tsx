@@ -135,7 +135,13 @@ function TemplateForm({ options, template }: { options: TemplateOptions; templat
             description={problems.map((problem) => <div key={problem}>{problem}</div>)}
           />
         )}
-        <ItemsTable name="items" initialKeys={keys} conditions={options.conditions} priorities={options.priorities} />
+        <ItemsTable
+          name="items"
+          initialKeys={keys}
+          conditions={options.conditions}
+          priorities={options.priorities}
+          categories={options.categories}
+        />
       </ProForm>
     </ProCard>
   );
