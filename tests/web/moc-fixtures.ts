@@ -212,6 +212,7 @@ export const priorityItem: ChangeItem = {
 export function changeSummary({
   items: _items,
   condition: _condition,
+  matrix: _matrix,
   equipmentId: _equipmentId,
   approvalDetail: _approvalDetail,
   transitions: _transitions,

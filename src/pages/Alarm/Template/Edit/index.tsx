@@ -66,6 +66,7 @@ function TemplateForm({ options, template }: { options: TemplateOptions; templat
       deadband: item.deadband ?? null,
       onDelaySeconds: item.onDelaySeconds ?? null,
       offDelaySeconds: item.offDelaySeconds ?? null,
+      maxResponseMinutes: item.maxResponseMinutes ?? null,
     }));
     const body: TemplateBody = { ...fields, items: rules, updatedAt: template?.updatedAt };
     const found = templateItemProblems(rules);

@@ -42,6 +42,8 @@ const seconds = { ...optional, min: 0, max: 86_400, precision: 0 };
 export default function ItemsTable({ name, initialKeys, conditions, priorities, categories }: ItemsTableProps) {
   const [editableKeys, setEditableKeys] = useState<React.Key[]>(initialKeys);
   const form = Form.useFormInstance();
+  // The rows as the form holds them now, so that a row's 合理化 button follows its dialog.
+  const rows: ItemRow[] | undefined = Form.useWatch(name, form);
 
   const columns: ProColumns<ItemRow>[] = [
     {
@@ -103,7 +105,7 @@ export default function ItemsTable({ name, initialKeys, conditions, priorities, 
       editable: false,
       // The row's fields live in the form (not in `row`, which is the row as first loaded).
       render: (_, row, index) => {
-        const current: ItemRow = form.getFieldValue([name, index]) ?? row;
+        const current = rows?.[index] ?? row;
         return (
           <ItemRationalization
             row={current}
