@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRIORITY_MATRIX, type PriorityMatrix } from '../../common/priorityMatrix';
-import { SLOW } from './helpers';
+import { SLOW, sheetRows } from './helpers';
 import { approvalOf, useMocFixture } from './moc-fixtures';
 
 /** 严重 × 5–15 分钟 becomes 高 and 轻微 × 5–15 分钟 becomes 中. */
@@ -118,6 +118,12 @@ describe('priority matrix through change management', { timeout: SLOW }, () => {
     await approveAll(draft.id);
     const applied = (await f.call('GET', `/alarm/op/update/${draft.id}`, f.viewer)).json().data;
     expect(applied.status).toBe('applied');
+    const audit = await f.call('GET', `/alarm/op/update/${draft.id}/audit`, f.viewer);
+    const lines = (await sheetRows(audit.rawPayload, '变更项')).slice(1);
+    expect(lines.map((row) => [row[1], row[4], row[6], row[7]])).toEqual([
+      ['—', '优先级矩阵', '轻微 × 5–15 分钟：低 → 中', '已实施：已实施'],
+      ['—', '优先级矩阵', '严重 × 5–15 分钟：中 → 高', '已实施：已实施'],
+    ]);
     const stored = (await f.call('GET', '/alarm/base/type/matrix', f.admin)).json().data;
     expect(stored).toMatchObject({
       matrix: STRICTER,
