@@ -1,8 +1,8 @@
 /**
- * 变更管理 `/alarm/op/update` and its hidden 发起变更 page: change requests listed, exported, shown,
- * created (or drafted from a template evaluation or from the matrix's suggested priorities), edited and submitted while drafts, drafts deleted or
- * taken over by an administrator, ended requests archived, and one request's audit workbook; and the change
- * requests of the priority matrix that 报警类型 proposes.
+ * 变更管理 `/alarm/op/update` and its hidden 发起变更 page: change requests listed, exported, shown, created (or
+ * drafted from a template evaluation or from the matrix's suggested priorities), edited and submitted while
+ * drafts, drafts deleted or taken over by an administrator, ended requests archived, and one request's audit
+ * workbook; and the change requests of the priority matrix that 报警类型 proposes.
  */
 import { type Static, Type } from 'typebox';
 import { endpoint } from './endpoint';

@@ -1,7 +1,8 @@
 /**
  * 报警模板 `/alarm/template/list` (templates listed, exported, opened with their items, created, updated
- * with their items replaced whole, deleted; their items' rationalization written to the points of the type) and 模板评估 `/alarm/op/evaluate` (every equipment of a
- * template's type against it, with deviations and scores; exported), with the choices of their forms.
+ * with their items replaced whole, deleted; their items' rationalization written to the points of the type)
+ * and 模板评估 `/alarm/op/evaluate` (every equipment of a template's type against it, with deviations and
+ * scores; exported), with the choices of their forms.
  */
 import { type Static, Type } from 'typebox';
 import { endpoint } from './endpoint';

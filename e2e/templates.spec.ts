@@ -103,9 +103,7 @@ test('the evaluation shows the demo templates’ deviations, drills down and exp
   expect(equipmentNames).toContain('P-101A');
 });
 
-test('the pump template rationalizes every pump once, and the library drafts the suggested priorities as one change', async ({
-  page,
-}) => {
+test('批量合理化 of the pump type, then the suggested priorities drafted as one change', async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto('/alarm/template/list');
   const template = page.getByRole('row', { name: /离心泵标准报警模板/ });

@@ -26,7 +26,7 @@ export const fetchPriorities = () => call('GET /alarm/base/priorities');
 export const updatePriority = (id: number, body: PriorityBody) =>
   call('PUT /alarm/base/priorities/:id', { params: { id }, body });
 
-/** The priority matrix of rationalization, with who applied it and its open change requests (contract/rationalization.ts). */
+/** The priority matrix, with who applied it and its open change requests (contract/rationalization.ts). */
 export const fetchPriorityMatrix = () => call('GET /alarm/base/type/matrix');
 /** A change of the matrix: a change request of type priorityMatrix, drafted or submitted (contract/changes.ts). */
 export const proposeMatrixChange = (body: MatrixChangeBody) => call('POST /alarm/base/type/matrix', { body });

@@ -1,9 +1,9 @@
 /**
  * Applying an approved change request (docs/domain.md#change-management-and-approvals), in the caller's
- * transaction: every item through `applyPointChange`, so the library's audit trail names the request, or
- * the condition proposal to the conditions, or the proposed priority matrix — all or nothing. With a conflict (a point or the condition
- * moved since the request captured it, or a value the plant refuses) the request stays approved, records
- * the conflicts and has ended.
+ * transaction: every item through `applyPointChange`, so the library's audit trail names the request, the
+ * condition proposal to the conditions, or the proposed priority matrix — all or nothing. With a conflict (a
+ * point, the condition or the matrix moved since the request captured it, or a value the plant refuses) the
+ * request stays approved, records the conflicts and has ended.
  */
 import { sameMatrix } from '../../../common/priorityMatrix';
 import type { ChangeConflict } from '../../../contract/moc';

@@ -1,7 +1,8 @@
 /**
  * Saving a change request, shared by 变更管理, 多工况管理 (whose condition form saves a request of type
- * operatingCondition) and 报警类型 (whose matrix tab saves one of type priorityMatrix): the body checked and trimmed, the draft written, and optionally submitted — all in
- * the caller's transaction, refused with Chinese messages naming what is wrong.
+ * operatingCondition) and 报警类型 (whose matrix tab saves one of type priorityMatrix): the body checked and
+ * trimmed, the draft written, and optionally submitted — all in the caller's transaction, refused with
+ * Chinese messages naming what is wrong.
  */
 import { BUSINESS_TYPE_LABELS } from '../../../common/moc';
 import { changeItemProblems, changeRequestTextProblems, overrideProblems } from '../../../common/mocValidation';

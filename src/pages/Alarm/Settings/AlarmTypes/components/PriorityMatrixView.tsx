@@ -79,9 +79,8 @@ export default function PriorityMatrixView() {
         <Typography.Paragraph type="secondary">
           报警的建议优先级 = 各后果类别中最严重的严重度 ×
           最长响应时间所在区间；最严重为「无」或响应时间在「不设报警」区间时，不设报警（改用其他手段）。
-          {updatedBy
-            ? ` 最近修改：${updatedBy} · ${formatDateTime(updatedAt as string)}${changeRequestId ? `（变更单 #${changeRequestId}）` : ''}`
-            : ' 当前为默认矩阵。'}
+          {updatedBy ? ` 最近修改：${updatedBy} · ${formatDateTime(updatedAt as string)}` : ' 当前为默认矩阵。'}
+          {changeRequestId ? `（变更单 #${changeRequestId}）` : ''}
         </Typography.Paragraph>
         <PriorityMatrixTable matrix={value} priorities={named} />
       </Card>

@@ -1,6 +1,7 @@
 /**
  * The items of a template as an editable table (every row always editable): condition, limit rule,
- * priority, deadband, delays, required, and the item's rationalization (a dialog over the row). Rows carry a client-side `key` until saved.
+ * priority, deadband, delays, required, and the item's rationalization (a dialog over the row). Rows carry a
+ * client-side `key` until saved.
  */
 import { EditableProTable, type ProColumns } from '@ant-design/pro-components';
 import { EMPTY_ITEM_RATIONALIZATION, LIMIT_MODE_LABELS } from '@common/templates';
