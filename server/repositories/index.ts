@@ -11,6 +11,7 @@ import { createIngestRepository } from './ingest';
 import { createKpiRepository } from './kpi';
 import { createKpiSettingsRepository } from './kpi-settings';
 import { createLibraryRepository } from './library';
+import { createManualRepository } from './manual';
 import { createRolesRepository } from './roles';
 import { createSourcesRepository } from './sources';
 import { createTemplatesRepository } from './templates';
@@ -29,6 +30,7 @@ export function createRepositories(db: Database) {
     dictionaries: createDictionariesRepository(db),
     templates: createTemplatesRepository(db),
     library: createLibraryRepository(db),
+    manual: createManualRepository(db),
     approvals,
     conditions,
     changes: createChangesRepository(db, approvals, conditions),
