@@ -4,7 +4,7 @@
  * 确认 confirm shown only to holders of those actions; import and export of the current filter.
  */
 
-import { ExclamationCircleOutlined } from '@ant-design/icons';
+import { BookOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import { PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
 import {
   ABNORMAL_KIND_LABELS,
@@ -16,7 +16,7 @@ import {
 import { permissionString } from '@common/routes';
 import type { ListedPoint } from '@contract/library';
 import { RATIONALIZATION_STATUSES, SUGGESTIONS, type Suggestion } from '@contract/vocabulary';
-import { useAccess } from '@umijs/max';
+import { history, useAccess } from '@umijs/max';
 import { Alert, Button, message, Popconfirm, Space, Tooltip, theme } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
@@ -24,6 +24,7 @@ import RowAction from '@/components/RowAction';
 import {
   confirmPoint,
   libraryAddressFilters,
+  manualAddress,
   removePoint,
   useLibraryList,
   useLibraryOptions,
@@ -166,14 +167,23 @@ export default function AlarmLibraryPage() {
       dataIndex: 'priorityMismatch',
       hideInTable: true,
       valueType: 'select',
+      initialValue: addressFilters.priorityMismatch,
       valueEnum: { 1: { text: '是' } },
     },
     {
-      title: '合理化记录',
+      // 是: the record is not complete yet (rationalized=0); 否: it is.
+      title: '未合理化',
       dataIndex: 'rationalized',
       hideInTable: true,
       valueType: 'select',
-      valueEnum: { 1: { text: '已完整' }, 0: { text: '未合理化' } },
+      valueEnum: { 0: { text: '是' }, 1: { text: '否' } },
+    },
+    {
+      title: '缺少处置措施',
+      dataIndex: 'missingResponse',
+      hideInTable: true,
+      valueType: 'select',
+      valueEnum: { 1: { text: '是' } },
     },
     {
       title: '当前状态',
@@ -257,6 +267,9 @@ export default function AlarmLibraryPage() {
         scroll={{ x: 886 }}
         size="middle"
         toolBarRender={() => [
+          <Button key="manual" icon={<BookOutlined />} onClick={() => history.push(manualAddress(list.filters, data))}>
+            报警响应手册
+          </Button>,
           <ExportButton key="export" route="GET /alarm/bases/list/export" query={list.filters} />,
           allowed('edit') && (
             <Button key="import" type="primary" onClick={() => setImporting(true)}>
