@@ -141,7 +141,7 @@ export default function ResponseManualPage() {
 
   return (
     <div style={{ padding: 16 }}>
-      <style>{PRINT_STYLE}</style>
+      <style data-print="报警响应手册">{PRINT_STYLE}</style>
       <Card className="manual-toolbar" size="small" style={{ marginBottom: 16 }}>
         <Space wrap>
           <Button icon={<ArrowLeftOutlined />} onClick={() => history.push(LIBRARY_ROUTE)}>
