@@ -102,6 +102,9 @@ export const STALE_POINT_MESSAGE = '该报警点已被他人修改，请刷新�
 /** The route of the alarm library (报警列表), which abnormal records link to. */
 export const LIBRARY_ROUTE = '/alarm/bases/list';
 
+/** 报警响应手册's printable page, a hidden page of 报警列表 (config/routes.ts). */
+export const MANUAL_ROUTE = '/alarm/bases/list/manual';
+
 /** The numeric settings of an alarm point (empty means "none"). */
 export const NUMERIC_POINT_FIELDS = [
   'limitValue',

@@ -87,6 +87,11 @@ const routes: AppRoute[] = [
       { path: '/alarm/bases/abnormal', name: '异常报警列表', component: './Alarm/Library/Abnormal', actions: ['view'] },
     ],
   },
+  // An addition to the original console (README): the printable alarm response manual, read under the list's view.
+  performing(
+    { route: '/alarm/bases/list', action: 'view' },
+    { path: '/alarm/bases/list/manual', name: '报警响应手册', component: './Alarm/Library/Manual' },
+  ),
   {
     path: '/alarm/template',
     name: '报警模板',

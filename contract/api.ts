@@ -13,6 +13,7 @@ import type { journalEndpoints } from './journal';
 import type { kpiEndpoints } from './kpi';
 import type { kpiSettingsEndpoints } from './kpiSettings';
 import type { abnormalListEndpoints, libraryEndpoints } from './library';
+import type { manualEndpoints } from './manual';
 import type { permissionEndpoints } from './permission';
 import type { rationalizationEndpoints } from './rationalization';
 import type { sourceEndpoints } from './sources';
@@ -29,6 +30,7 @@ export type Api = Keyed<typeof approvalEndpoints> &
   Keyed<typeof journalEndpoints> &
   Keyed<typeof libraryEndpoints> &
   Keyed<typeof abnormalListEndpoints> &
+  Keyed<typeof manualEndpoints> &
   Keyed<typeof templateEndpoints> &
   Keyed<typeof evaluationEndpoints> &
   Keyed<typeof alarmTypeEndpoints> &

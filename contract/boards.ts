@@ -6,7 +6,7 @@
 import { type Static, type TNumber, Type } from 'typebox';
 import { endpoint } from './endpoint';
 import { Id, withDefault } from './http';
-import { BoardQuery, Flood, KpiSummary, WindowQuery } from './kpi';
+import { BoardQuery, Flood, KpiSummary, PriorityDistribution, WindowQuery } from './kpi';
 import {
   IMPROVEMENT_PERIODS,
   KPI_DIRECTIONS,
@@ -79,6 +79,8 @@ export const Overview = Type.Object({
   /** The 10-per-10-minute line of the trend. */
   overloadThreshold: Type.Integer(),
   priorities: Type.Array(PriorityLook),
+  /** Points of the scope whose priority differs from the matrix's suggestion (报警列表's 优先级不一致). */
+  priorityMismatches: Type.Integer(),
 });
 export type Overview = Static<typeof Overview>;
 
@@ -212,10 +214,27 @@ export const AppliedChange = Type.Object({
 });
 export type AppliedChange = Static<typeof AppliedChange>;
 
-/** 系统改进看板: KPI per week or month, abnormal alarms found vs handled, changes outside MOC, applied changes. */
+/** Rationalization coverage of one unit (null: points without one) at the end of each period of the board. */
+export const UnitCoverage = Type.Object({
+  unit: Type.Union([Type.String(), Type.Null()]),
+  /** Points 已确认 then, per period. */
+  confirmed: Type.Array(Type.Integer()),
+  /** Points in the library then (removed ones left out), per period. */
+  total: Type.Array(Type.Integer()),
+});
+export type UnitCoverage = Static<typeof UnitCoverage>;
+
+/**
+ * 系统改进看板: KPI per week or month, abnormal alarms found vs handled, changes outside MOC, applied changes,
+ * rationalization coverage per unit over the periods, and the window's annunciations by priority against the
+ * priorities' target shares.
+ */
 export const Improvement = Type.Object({
   periods: Type.Array(PeriodRow),
   appliedChanges: Type.Array(AppliedChange),
+  coverage: Type.Array(UnitCoverage),
+  prioritySplit: PriorityDistribution,
+  priorities: Type.Array(PriorityLook),
   ...Judged,
 });
 export type Improvement = Static<typeof Improvement>;

@@ -48,6 +48,8 @@ export const LibraryFilters = Type.Object({
   priorityMismatch: Type.Optional(Type.Integer({ minimum: 1, maximum: 1 })),
   /** 1: the rationalization record is complete; 0: it is not (未合理化). */
   rationalized: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+  /** 1: only points without an operator response (缺少处置措施). */
+  missingResponse: Type.Optional(Type.Integer({ minimum: 1, maximum: 1 })),
 });
 export type LibraryFilters = Static<typeof LibraryFilters>;
 

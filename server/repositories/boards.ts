@@ -19,6 +19,7 @@ import type {
 import type { KpiSummary } from '../../contract/kpi';
 import type { KpiSettings } from '../../contract/kpiSettings';
 import type { Executor } from '../db';
+import type { CoverageStep } from '../domain/boards/coverage';
 import { seriesBucketStarts } from '../domain/kpi/buckets';
 import { HOUR_MS, type KpiWindow } from '../domain/kpi/types';
 import { type KpiRepository, type KpiScope, resolveScope, scopeFilter } from './kpi';
@@ -40,6 +41,13 @@ const HEATMAP_EQUIPMENT = 15;
 const RECENT_EVENTS = 50;
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The points of a board's scope, by console and unit name, over `p` joined to `c` (consoles) and `u` (units). */
+const pointInScope = (scope: KpiScope) =>
+  sql`${scope.console === undefined ? sql`` : sql`and c.name = ${scope.console}`}
+    ${scope.unit === undefined ? sql`` : sql`and u.name = ${scope.unit}`}`;
+
+const SCOPE_JOINS = sql`left join consoles c on c.id = p.console_id left join units u on u.id = p.unit_id`;
 
 export function createBoardsRepository(db: Executor, kpi: KpiRepository) {
   return {
@@ -76,11 +84,58 @@ export function createBoardsRepository(db: Executor, kpi: KpiRepository) {
         tx,
         sql`select count(*)::int as n from abnormal_alarms a join alarm_points p on p.id = a.point_id
             left join consoles c on c.id = p.console_id left join units u on u.id = p.unit_id
-            where a.status = '未处置' and not p.deleted
-              ${scope.console === undefined ? sql`` : sql`and c.name = ${scope.console}`}
-              ${scope.unit === undefined ? sql`` : sql`and u.name = ${scope.unit}`}`,
+            where a.status = '未处置' and not p.deleted ${pointInScope(scope)}`,
       );
       return row.n;
+    },
+
+    /** Points of the scope whose priority differs from the matrix's suggestion (the library's partial index). */
+    async priorityMismatches(scope: KpiScope, tx: Executor = db): Promise<number> {
+      const [row] = await queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from alarm_points p ${SCOPE_JOINS}
+            where not p.deleted and p.suggested_priority <> p.priority ${pointInScope(scope)}`,
+      );
+      return row.n;
+    },
+
+    /**
+     * How rationalization coverage changed, per unit and bucket of the period ends: points confirmed (+1) or
+     * taken back to 待确认 (−1), from the audit trail of 合理化状态; points confirmed without an audit row (the demo
+     * plant's, or before their first audited change) count from their confirmation, or else their creation; and
+     * points added to the library. Removed points are left out.
+     */
+    async coverageSteps(ends: readonly number[], scope: KpiScope, tx: Executor = db): Promise<CoverageStep[]> {
+      if (!ends.length) return [];
+      const bucket = (column: string) => sql`width_bucket(${epochMs(sql.raw(column))}, ${arrayParam(ends)}::float8[])`;
+      return queryRows<CoverageStep>(
+        tx,
+        sql`with points as (
+              select p.id, u.name as unit, p.created_at, p.confirmed_at, p.rationalization_status
+              from alarm_points p ${SCOPE_JOINS} where not p.deleted ${pointInScope(scope)}),
+            audited as (
+              select x.point_id, x.changed_at, x.before, x.after,
+                row_number() over (partition by x.point_id order by x.changed_at, x.id) as n
+              from alarm_point_changes x join points on points.id = x.point_id
+              where x.field = 'rationalizationStatus'),
+            steps as (
+              select a.point_id, a.changed_at as at,
+                (a.after = '已确认')::int - (a.before = '已确认')::int as confirmed, 0 as total
+              from audited a
+              union all
+              select a.point_id, points.created_at, 1, 0 from audited a join points on points.id = a.point_id
+              where a.n = 1 and a.before = '已确认'
+              union all
+              select points.id, coalesce(points.confirmed_at, points.created_at), 1, 0 from points
+              where points.rationalization_status = '已确认'
+                and not exists (select 1 from audited a where a.point_id = points.id)
+              union all
+              select points.id, points.created_at, 0, 1 from points)
+            select points.unit, ${bucket('steps.at')} as bucket, sum(steps.confirmed)::int as confirmed,
+              sum(steps.total)::int as total
+            from steps join points on points.id = steps.point_id
+            group by points.unit, 2 order by points.unit nulls last, 2`,
+      );
     },
 
     /** The engine's summary for each console of the scope (all consoles, or those with load in the unit). */
@@ -238,8 +293,7 @@ export function createBoardsRepository(db: Executor, kpi: KpiRepository) {
             left join alarm_point_states s on s.point_id = p.id
             left join lateral (select time from alarm_events where point_id = p.id and event = 'ALM' order by time desc limit 1) alm on true
             left join lateral (select time from alarm_events where point_id = p.id and event = 'ACK' order by time desc limit 1) ack on true
-            where true ${scope.console === undefined ? sql`` : sql`and c.name = ${scope.console}`}
-              ${scope.unit === undefined ? sql`` : sql`and u.name = ${scope.unit}`}
+            where true ${pointInScope(scope)}
             group by c.id, c.name order by c.name`,
       );
     },
@@ -250,8 +304,7 @@ export function createBoardsRepository(db: Executor, kpi: KpiRepository) {
       const bounds = [...windows.map((w) => w.from), windows[windows.length - 1].to];
       const bucket = (column: string) =>
         sql`width_bucket(${epochMs(sql.raw(column))}, ${arrayParam(bounds)}::float8[])`;
-      const pointScope = sql`${scope.console === undefined ? sql`` : sql`and c.name = ${scope.console}`}
-        ${scope.unit === undefined ? sql`` : sql`and u.name = ${scope.unit}`}`;
+      const pointScope = pointInScope(scope);
       const points = sql`join alarm_points p on p.id = x.point_id left join consoles c on c.id = p.console_id
         left join units u on u.id = p.unit_id`;
       const rows = await queryRows<{ kind: 'found' | 'handled' | 'outsideMoc'; k: number; n: number }>(

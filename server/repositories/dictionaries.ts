@@ -4,6 +4,7 @@
  */
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { PriorityLook } from '../../contract/boards';
 import type { DictionaryFilters } from '../../contract/dictionaries';
 import type { Page, PageRequest } from '../../contract/http';
 import type { Database, Executor } from '../db';
@@ -146,6 +147,12 @@ export function createDictionariesRepository(db: Database) {
     priorities: {
       async list(tx: Executor = db): Promise<PriorityRow[]> {
         return tx.select().from(priorities).orderBy(asc(priorities.sortOrder), asc(priorities.id));
+      },
+
+      /** How the boards draw the priorities: name, colour and target share of annunciations. */
+      async looks(tx: Executor = db): Promise<PriorityLook[]> {
+        const rows = await this.list(tx);
+        return rows.map(({ code, name, color, targetShare }) => ({ code, name, color, targetShare }));
       },
 
       async update(id: number, patch: PriorityPatch, tx: Executor = db): Promise<PriorityRow | undefined> {

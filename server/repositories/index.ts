@@ -11,6 +11,7 @@ import { createIngestRepository } from './ingest';
 import { createKpiRepository } from './kpi';
 import { createKpiSettingsRepository } from './kpi-settings';
 import { createLibraryRepository } from './library';
+import { createManualRepository } from './manual';
 import { createMatrixRepository } from './matrix';
 import { createRolesRepository } from './roles';
 import { createSourcesRepository } from './sources';
@@ -31,6 +32,7 @@ export function createRepositories(db: Database) {
     templates: createTemplatesRepository(db),
     library: createLibraryRepository(db),
     matrix: createMatrixRepository(db),
+    manual: createManualRepository(db),
     approvals,
     conditions,
     changes: createChangesRepository(db, approvals, conditions),

@@ -201,6 +201,8 @@ function pointWhere(filters: LibraryFilters) {
   // The same predicate as the partial index alarm_points_mismatch_tag_idx.
   if (filters.priorityMismatch) parts.push(sql`p.suggested_priority <> p.priority`);
   if (filters.rationalized !== undefined) parts.push(sql`p.rationalization_complete = ${filters.rationalized === 1}`);
+  // The same predicate as the partial index alarm_points_missing_response_tag_idx.
+  if (filters.missingResponse) parts.push(sql`btrim(p.operator_response) = ''`);
   if (filters.abnormalKind) {
     parts.push(sql`exists (select 1 from abnormal_alarms a where a.point_id = p.id and a.status = '未处置'
                            and a.kind = ${filters.abnormalKind})`);

@@ -36,6 +36,10 @@ describe('board, KPI and journal calls on the real server', () => {
       expect(run.consoles.length).toBeGreaterThan(0);
       const improvement = await boards.fetchImprovement({ ...week, period: 'week' });
       expect(improvement.periods.length).toBeGreaterThan(0);
+      // The demo plant has a third of its points rationalized: each unit's coverage has content.
+      expect(improvement.coverage.length).toBeGreaterThan(0);
+      const last = improvement.periods.length - 1;
+      expect(improvement.coverage.every((unit) => unit.total[last] > 0 && unit.confirmed[last] > 0)).toBe(true);
       const comparison = await boards.fetchComparison({
         aFrom: week.from,
         aTo: day.from,

@@ -1,7 +1,7 @@
 /**
  * The alarm library's calls (src/services/library.ts) against the real server: the list as the page
  * filters and sorts it, the drawer's detail, edit, rationalization record, 处置, 确认, removal, the abnormal list and
- * its close, and both exports.
+ * its close, 报警响应手册, and the exports.
  */
 import type { ListedPoint } from '@contract/library';
 import { act, renderHook, waitFor } from '@testing-library/react';
@@ -73,6 +73,9 @@ describe('报警列表 and 异常报警列表 calls on the real server', () => {
   it('sends 报警列表’s options and first page at start-up, as its page then reads them', async () => {
     const search = new URLSearchParams('tag=FCC');
     expect(library.libraryAddressFilters(search)).toEqual({ tag: 'FCC' });
+    expect(library.libraryAddressFilters(new URLSearchParams('priorityMismatch=1&x=2'))).toEqual({
+      priorityMismatch: '1',
+    });
     await library.preloadFirstView(search);
     const { result } = renderHook(() => ({
       options: library.useLibraryOptions(),
@@ -81,6 +84,19 @@ describe('报警列表 and 异常报警列表 calls on the real server', () => {
     await waitFor(() => expect(result.current.list.table.dataSource?.length).toBeGreaterThan(0));
     expect(result.current.list.table.dataSource?.every((point) => point.tag.startsWith('FCC'))).toBe(true);
     await waitFor(() => expect(result.current.options.data?.units.length).toBeGreaterThan(0));
+  });
+
+  it('reads 报警响应手册 of the console the list is filtered on, as its page and its export ask', async () => {
+    const options = await library.fetchOptions();
+    const [first] = options.consoles;
+    const address = library.manualAddress({ consoleId: String(first.id) }, options);
+    expect(address).toBe(`/alarm/bases/list/manual?${new URLSearchParams([['console', first.name]])}`);
+    expect(library.manualAddress({}, options)).toBe('/alarm/bases/list/manual');
+    const manual = await library.fetchManual({ console: first.name });
+    expect(manual.scope).toEqual({ kind: 'console', name: first.name });
+    expect(manual.entries.length).toBeGreaterThan(0);
+    expect(manual.entries.every((entry) => entry.console === first.name)).toBe(true);
+    await expectWorkbook('GET /alarm/bases/list/manual', { console: first.name });
   });
 
   it('handles a point with open abnormal records, then closes a record of the abnormal list', async () => {

@@ -52,7 +52,7 @@ describe('route keys and permission strings (docs/original-console.md §6)', () 
 });
 
 describe('always-allowed and hidden paths', () => {
-  it('are exactly the seed list', () => {
+  it('are exactly the seed list, and the response manual added to it', () => {
     expect(routeIndex.alwaysAllowedPaths.sort()).toEqual(
       [
         '/',
@@ -67,13 +67,16 @@ describe('always-allowed and hidden paths', () => {
         '/alarm/op2/working/create',
         '/alarm/op3',
         '/alarm/op3/update',
+        '/alarm/bases/list/manual',
       ].sort(),
     );
   });
 
   it('keeps hidden and layout-less pages out of the menu', () => {
     const paths = JSON.stringify(menu);
-    for (const hidden of ['config2', 'template2', 'op2', 'op3', '/403', '/404']) expect(paths).not.toContain(hidden);
+    for (const hidden of ['config2', 'template2', 'op2', 'op3', 'manual', '/403', '/404']) {
+      expect(paths).not.toContain(hidden);
+    }
   });
 
   it('redirects the alias paths', () => {
@@ -197,6 +200,7 @@ describe('hidden pages and the rights they need', () => {
     expect(rightOf('/alarm/op3/update', '?id=12')).toBe('alarm-op-update-edit');
     expect(rightOf('/alarm/base/examine/config2/child')).toBe('alarm-base-examine-config-create');
     expect(rightOf('/alarm/base/examine/config2/child', '?id=3')).toBe('alarm-base-examine-config-edit');
+    expect(rightOf('/alarm/bases/list/manual', '?console=一号操作台')).toBe('alarm-bases-list-view');
   });
 
   it('asks nothing of the other routes, which stay as the seed has them', () => {

@@ -34,7 +34,14 @@ describe('mock fixtures against the server’s response schemas', () => {
   });
 
   it('holds a board’s judged figures to the board’s schema', () => {
-    const over = ok({ summary: summary(), ...judged, openAbnormal: 7, overloadThreshold: 10, priorities: [] });
+    const over = ok({
+      summary: summary(),
+      ...judged,
+      openAbnormal: 7,
+      overloadThreshold: 10,
+      priorities: [],
+      priorityMismatches: 0,
+    });
     expect(answerProblems(contracts, 'GET', '/api/alarm/board/over', 200, over)).toEqual([]);
   });
 

@@ -204,11 +204,38 @@ describe('报警列表 page', { timeout: 30_000 }, () => {
     await screen.findByText('进料流量高');
     await user.click(screen.getByLabelText('优先级不一致'));
     await user.click(await screen.findByTitle('是'));
-    await user.click(screen.getByLabelText('合理化记录'));
-    await user.click(await screen.findByTitle('未合理化'));
+    // Each newly opened list of options is the last one in the document.
+    await user.click(screen.getByLabelText('未合理化'));
+    await user.click((await screen.findAllByTitle('是')).at(-1) as HTMLElement);
+    await user.click(screen.getByLabelText('缺少处置措施'));
+    await user.click((await screen.findAllByTitle('是')).at(-1) as HTMLElement);
     await user.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() => expect(queries.at(-1)?.get('priorityMismatch')).toBe('1'));
     expect(queries.at(-1)?.get('rationalized')).toBe('0');
+    expect(queries.at(-1)?.get('missingResponse')).toBe('1');
+  });
+
+  it('filters on the mismatching points 报警总览 links to', async () => {
+    window.history.replaceState(null, '', '/alarm/bases/list?priorityMismatch=1');
+    const queries = libraryApi();
+    renderWithPermissions(<AlarmLibraryPage />, can('view'));
+    await screen.findByText('进料流量高');
+    expect(queries[0]?.get('priorityMismatch')).toBe('1');
+    expect(screen.getByTitle('是')).toBeInTheDocument();
+  });
+
+  it('opens 报警响应手册 of the console the list is filtered on', async () => {
+    const queries = libraryApi();
+    const user = userEvent.setup();
+    renderWithPermissions(<AlarmLibraryPage />, can('view'));
+    await screen.findByText('进料流量高');
+    await user.click(screen.getByLabelText('操作台'));
+    await user.click(await screen.findByTitle('一号台'));
+    await user.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(queries.at(-1)?.get('consoleId')).toBe('1'));
+    await user.click(screen.getByRole('button', { name: /报警响应手册/ }));
+    await waitFor(() => expect(window.location.pathname).toBe('/alarm/bases/list/manual'));
+    expect(new URLSearchParams(window.location.search).get('console')).toBe('一号台');
   });
 
   it('drafts one change request from the chosen mismatching rows and opens it in 发起变更', async () => {

@@ -118,6 +118,10 @@ export const alarmPoints = pgTable(
     index('alarm_points_rationalized_tag_idx')
       .on(table.rationalizationComplete, table.tag, table.condition)
       .where(sql`not ${table.deleted}`),
+    // 缺少处置措施: the same predicate as the list's filter.
+    index('alarm_points_missing_response_tag_idx')
+      .on(table.tag, table.condition)
+      .where(sql`not ${table.deleted} and btrim(${table.operatorResponse}) = ''`),
     // Sorted by severity (server/repositories/library.ts: the same expression).
     index('alarm_points_priority_rank_idx')
       .on(sql`array_position(${PRIORITY_ORDER}, ${table.priority})`, table.tag, table.condition)

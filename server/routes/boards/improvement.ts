@@ -1,12 +1,13 @@
 /**
  * 系统改进看板 (/alarm/op/system/improve): KPI per week or month, abnormal alarms found vs handled, changes
- * outside MOC, applied changes.
+ * outside MOC, applied changes, rationalization coverage per unit and the priority split against its targets.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { effectiveTargets, KPI_DEFINITIONS } from '../../../common/kpiTargets';
 import { boardEndpoints, type ImprovementQuery, type PeriodRow } from '../../../contract/boards';
 import { TARGET_KPIS } from '../../../contract/vocabulary';
 import { routePermission } from '../../auth/permissions';
+import { coverageSeries, windowPrioritySplit } from '../../domain/boards/coverage';
 import { periodWindows } from '../../domain/boards/periods';
 import { scopeOf, windowOf } from '../../domain/kpi/window';
 import { sendXlsx } from '../../export/xlsx';
@@ -17,7 +18,7 @@ import { ok } from '../reply';
 const permission = routePermission('/alarm/op/system/improve', 'view');
 
 const improvementRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async (app, { plantTimeZone }) => {
-  const { kpi, kpiSettings, boards } = app.repositories;
+  const { kpi, kpiSettings, boards, dictionaries } = app.repositories;
 
   const improvement = async (query: ImprovementQuery) => {
     const window = windowOf(query);
@@ -35,9 +36,13 @@ const improvementRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = 
         ...counts[index],
       });
     }
+    const ends = windows.map((period) => period.to);
     return {
       periods,
       appliedChanges: await boards.appliedChanges(window),
+      coverage: coverageSeries(await boards.coverageSteps(ends, scope), windows.length),
+      prioritySplit: windowPrioritySplit(periods.map((row) => row.figures)),
+      priorities: await dictionaries.priorities.looks(),
       targets: effectiveTargets(targetSettings, query),
       warnFactor: targetSettings.warnFactor,
     };

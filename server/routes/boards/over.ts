@@ -21,15 +21,11 @@ const overRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return {
       summary: await kpi.summary(windowOf(query), scopeOf(query), settings),
       overloadThreshold: settings.overloadThreshold,
-      priorities: (await dictionaries.priorities.list()).map(({ code, name, color, targetShare }) => ({
-        code,
-        name,
-        color,
-        targetShare,
-      })),
+      priorities: await dictionaries.priorities.looks(),
       targets: effectiveTargets(targetSettings, query),
       warnFactor: targetSettings.warnFactor,
       openAbnormal: await boards.openAbnormal(scopeOf(query)),
+      priorityMismatches: await boards.priorityMismatches(scopeOf(query)),
     };
   };
 

@@ -22,6 +22,7 @@ import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 import { requiredText } from '../text';
 import { singleUpload } from '../upload';
+import manualRoutes from './manual';
 
 const PATH = '/alarm/bases/list';
 const permission = (action: 'view' | 'edit' | 'remove' | 'handle' | 'confirm') => routePermission(PATH, action);
@@ -59,6 +60,7 @@ const libraryRoutes: FastifyPluginAsyncTypebox<LibraryRoutesOptions> = async (
   const { library } = app.repositories;
   // The upload's own limit; the reader counts the same bytes and answers the 413 first.
   await app.register(multipart, { limits: { fileSize: limits.maxBytes + 1, files: 1, fields: 10 } });
+  await app.register(manualRoutes);
 
   app.route({
     ...routeOf(libraryEndpoints.list),

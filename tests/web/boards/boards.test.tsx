@@ -190,6 +190,17 @@ describe('系统改进看板', { timeout: 30_000 }, () => {
             appliedChanges: [
               { changeRequestId: 12, title: '调整 FIC-101 高报限值', appliedAt: '2025-05-06T02:00:00.000Z' },
             ],
+            coverage: [
+              { unit: '常减压装置', confirmed: [10, 30], total: [100, 120] },
+              { unit: null, confirmed: [0, 1], total: [2, 2] },
+            ],
+            prioritySplit: { urgent: 2, high: 8, medium: 20, low: 70 },
+            priorities: [
+              { code: 'urgent', name: '紧急', color: '#a8071a', targetShare: 1 },
+              { code: 'high', name: '高', color: '#ff4d4f', targetShare: 5 },
+              { code: 'medium', name: '中', color: '#faad14', targetShare: 15 },
+              { code: 'low', name: '低', color: '#1677ff', targetShare: 80 },
+            ],
             ...judged,
           }),
         );
@@ -202,6 +213,15 @@ describe('系统改进看板', { timeout: 30_000 }, () => {
     const trend = screen.getByRole('img', { name: '改进趋势' });
     await waitFor(() => expect(trend.textContent).toContain('变更 #12 调整 FIC-101 高报限值'));
     expect(screen.getByRole('img', { name: '异常报警发现与处置' }).textContent).toContain('处置');
+    // Rationalization coverage per unit at the end of the range, and its trend.
+    const coverage = screen.getByRole('table', { name: '各装置合理化覆盖率' });
+    expect(within(coverage).getByRole('row', { name: /常减压装置/ })).toHaveTextContent('常减压装置3012025.0%');
+    expect(within(coverage).getByRole('row', { name: /未指定装置/ })).toHaveTextContent('未指定装置1250.0%');
+    await waitFor(() => expect(screen.getByRole('img', { name: '合理化覆盖率' }).textContent).toContain('常减压装置'));
+    // The window's priority split beside the target shares.
+    const split = screen.getByRole('img', { name: '优先级分布' });
+    await waitFor(() => expect(split.textContent).toContain('70.0%'));
+    expect(split.textContent).toContain('80.0%');
     expect(periods).toEqual(['week']);
     await userEvent.click(screen.getByText('按月'));
     await waitFor(() => expect(address()).toContain('period=month'));

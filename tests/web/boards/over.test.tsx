@@ -48,7 +48,9 @@ function serve(data = summary()) {
     http.get('/api/alarm/board/over/scopes', () => HttpResponse.json(ok(scopes))),
     http.get('/api/alarm/board/over', ({ request }) => {
       queries.push(new URL(request.url).searchParams);
-      return HttpResponse.json(ok({ summary: data, ...judged, openAbnormal: 7, overloadThreshold: 10, priorities }));
+      return HttpResponse.json(
+        ok({ summary: data, ...judged, openAbnormal: 7, overloadThreshold: 10, priorities, priorityMismatches: 3 }),
+      );
     }),
     http.get('/api/kpi/series', () => HttpResponse.json(ok(series))),
     http.get('/api/kpi/series/picture', ({ request }) => {
@@ -96,6 +98,18 @@ describe('报警总览', { timeout: 30_000 }, () => {
     expect(trend.textContent).toContain('12');
     const ranking = await screen.findByRole('img', { name: '报警排名' });
     await waitFor(() => expect(ranking.textContent).toContain('常减压装置'));
+  });
+
+  it("links the priority card to the library's points whose priority differs from the matrix, for its viewers", async () => {
+    serve();
+    const library = permissionString('/alarm/bases/list', 'view');
+    const { unmount } = renderBoard(<OverviewBoard />, '/alarm/board/over', [view, library]);
+    const link = await screen.findByRole('link', { name: '优先级与矩阵建议不一致：3 个' });
+    expect(link).toHaveAttribute('href', '/alarm/bases/list?priorityMismatch=1');
+    unmount();
+    renderBoard(<OverviewBoard />, '/alarm/board/over', [view]);
+    await screen.findByRole('group', { name: '平均报警率' });
+    expect(screen.queryByRole('link', { name: /优先级与矩阵建议不一致/ })).toBeNull();
   });
 
   it('keeps the range, scope and condition in the address and queries with them', async () => {
@@ -211,7 +225,14 @@ describe('报警总览', { timeout: 30_000 }, () => {
       http.get('/api/alarm/board/over', async () => {
         await held;
         return HttpResponse.json(
-          ok({ summary: summary(), ...judged, openAbnormal: 7, overloadThreshold: 10, priorities }),
+          ok({
+            summary: summary(),
+            ...judged,
+            openAbnormal: 7,
+            overloadThreshold: 10,
+            priorities,
+            priorityMismatches: 3,
+          }),
         );
       }),
     );
@@ -325,7 +346,14 @@ describe('报警总览', { timeout: 30_000 }, () => {
           return serverError();
         }
         return HttpResponse.json(
-          ok({ summary: summary(), ...judged, openAbnormal: 7, overloadThreshold: 10, priorities }),
+          ok({
+            summary: summary(),
+            ...judged,
+            openAbnormal: 7,
+            overloadThreshold: 10,
+            priorities,
+            priorityMismatches: 3,
+          }),
         );
       }),
     );
@@ -352,7 +380,14 @@ describe('报警总览', { timeout: 30_000 }, () => {
         return fails
           ? serverError()
           : HttpResponse.json(
-              ok({ summary: summary(), ...judged, openAbnormal: 7, overloadThreshold: 10, priorities }),
+              ok({
+                summary: summary(),
+                ...judged,
+                openAbnormal: 7,
+                overloadThreshold: 10,
+                priorities,
+                priorityMismatches: 3,
+              }),
             );
       }),
     );

@@ -1,5 +1,6 @@
 /** 报警总览 (/alarm/board/over): KPI cards against targets, trend, priority split, top 10, ranking, floods. */
 import { PageContainer, ProCard } from '@ant-design/pro-components';
+import { LIBRARY_ROUTE } from '@common/alarmLibrary';
 import { permissionString } from '@common/routes';
 import { trendBucket, trendOption } from '@common/trendChart';
 import { TARGET_KPIS, type TargetKpi } from '@contract/vocabulary';
@@ -12,13 +13,14 @@ import BoardToolbar from '@/components/board/BoardToolbar';
 import { useBoardQuery } from '@/components/board/boardQuery';
 import { CardPlaceholder, InfoCard, KpiCard } from '@/components/board/KpiCard';
 import Chart from '@/components/charts/Chart';
+import { priorityOption } from '@/components/charts/priorityOption';
 import ExportButton from '@/components/ExportButton';
 import LoadFailedResult from '@/components/LoadFailed';
 import { BelowFold } from '@/components/NearViewport';
 import { OVER_PATH, OVER_RANGE, OVER_RANK_BY, type RankBy, useOverview } from '@/services/boards';
 import { fetchTrendPicture, trendPictureKey, useRanking, useSeries } from '@/services/kpi';
 import { plantTimeZone } from '@/utils/plantTime';
-import { priorityOption, rankingOption } from './components/charts';
+import { rankingOption } from './components/charts';
 
 /** The KPIs with a target, but for fleeting alarms, which the performance board shows. */
 const CARD_KPIS: TargetKpi[] = TARGET_KPIS.filter((kpi) => kpi !== 'fleetingCount');
@@ -51,7 +53,10 @@ function PanelState({
 export default function OverviewBoard() {
   const { state, query, update } = useBoardQuery(OVER_RANGE);
   // The board's view permission is its export permission, on the server as here.
-  const canExport = useAccess().can(permissionString(OVER_PATH, 'view'));
+  const access = useAccess();
+  const canExport = access.can(permissionString(OVER_PATH, 'view'));
+  // The priority card leads to the library's mismatching points, for those who may open the library.
+  const canOpenLibrary = access.can(permissionString(LIBRARY_ROUTE, 'view'));
   const [rankBy, setRankBy] = useState<RankBy>(OVER_RANK_BY);
   const bucket = trendBucket(query.from, query.to);
   // Read through SWR: what start-up preloaded for the same query is taken, not asked again.
@@ -134,7 +139,18 @@ export default function OverviewBoard() {
               </ProCard>
             </Col>
             <Col xs={24} xl={12}>
-              <ProCard title="优先级分布（实际 / 目标）" bordered>
+              <ProCard
+                title="优先级分布（实际 / 目标）"
+                bordered
+                extra={
+                  data &&
+                  canOpenLibrary && (
+                    <Link to={`${LIBRARY_ROUTE}?priorityMismatch=1`}>
+                      优先级与矩阵建议不一致：{data.priorityMismatches} 个
+                    </Link>
+                  )
+                }
+              >
                 {priorities ? <Chart option={priorities} label="优先级分布" height={260} /> : <Skeleton active />}
               </ProCard>
             </Col>

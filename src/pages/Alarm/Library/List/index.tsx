@@ -5,7 +5,7 @@
  * (the chosen rows of the mismatch view, or the filter's mismatching points, as one draft change request).
  */
 
-import { ExclamationCircleOutlined } from '@ant-design/icons';
+import { BookOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import { PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
 import {
   ABNORMAL_KIND_LABELS,
@@ -25,6 +25,7 @@ import RowAction from '@/components/RowAction';
 import {
   confirmPoint,
   libraryAddressFilters,
+  manualAddress,
   removePoint,
   useLibraryList,
   useLibraryOptions,
@@ -193,14 +194,23 @@ export default function AlarmLibraryPage() {
       dataIndex: 'priorityMismatch',
       hideInTable: true,
       valueType: 'select',
+      initialValue: addressFilters.priorityMismatch,
       valueEnum: { 1: { text: '是' } },
     },
     {
-      title: '合理化记录',
+      // 是: the record is not complete yet (rationalized=0); 否: it is.
+      title: '未合理化',
       dataIndex: 'rationalized',
       hideInTable: true,
       valueType: 'select',
-      valueEnum: { 1: { text: '已完整' }, 0: { text: '未合理化' } },
+      valueEnum: { 0: { text: '是' }, 1: { text: '否' } },
+    },
+    {
+      title: '缺少处置措施',
+      dataIndex: 'missingResponse',
+      hideInTable: true,
+      valueType: 'select',
+      valueEnum: { 1: { text: '是' } },
     },
     {
       title: '当前状态',
@@ -292,6 +302,9 @@ export default function AlarmLibraryPage() {
         }
         size="middle"
         toolBarRender={() => [
+          <Button key="manual" icon={<BookOutlined />} onClick={() => history.push(manualAddress(list.filters, data))}>
+            报警响应手册
+          </Button>,
           <ExportButton key="export" route="GET /alarm/bases/list/export" query={list.filters} />,
           canDraft && (
             <Popconfirm

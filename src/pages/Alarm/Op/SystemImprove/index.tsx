@@ -1,7 +1,10 @@
-/** 系统改进看板 (/alarm/op/system/improve): KPI per week or month with applied changes, abnormal alarms found vs handled. */
+/**
+ * 系统改进看板 (/alarm/op/system/improve): KPI per week or month with applied changes, abnormal alarms found vs
+ * handled, rationalization coverage per unit over the periods and the priority split against its targets.
+ */
 import { PageContainer, ProCard } from '@ant-design/pro-components';
 import { formatKpi, KPI_DEFINITIONS, kpiStatus } from '@common/kpiTargets';
-import type { Improvement, PeriodRow } from '@contract/boards';
+import type { Improvement, PeriodRow, UnitCoverage } from '@contract/boards';
 import type { ImprovementPeriod as Period } from '@contract/vocabulary';
 import { TARGET_KPIS } from '@contract/vocabulary';
 import { useRequest } from 'ahooks';
@@ -14,6 +17,7 @@ import { useBoardQuery } from '@/components/board/boardQuery';
 import { StatusTag } from '@/components/board/KpiCard';
 import Chart from '@/components/charts/Chart';
 import type { ChartOption } from '@/components/charts/echarts';
+import { priorityOption } from '@/components/charts/priorityOption';
 import ExportButton from '@/components/ExportButton';
 import { fetchImprovement, IMPROVE_PATH } from '@/services/boards';
 import { formatPlantTime } from '@/utils/datetime';
@@ -110,6 +114,52 @@ function abnormalOption(periods: PeriodRow[]): ChartOption {
   };
 }
 
+const UNIT_NONE = '未指定装置';
+
+const percentOf = (confirmed: number, total: number) => (total ? (confirmed / total) * 100 : 0);
+
+/** Each unit's rationalization coverage (已确认 / 报警点, %) at the end of each period. */
+function coverageOption(data: Improvement): ChartOption {
+  return {
+    tooltip: { trigger: 'axis', valueFormatter: (value: unknown) => `${Number(value).toFixed(1)}%` },
+    legend: { data: data.coverage.map((row) => row.unit ?? UNIT_NONE), ...LEGEND_BELOW, type: 'scroll' },
+    grid: { left: 64, right: 24, top: 24, bottom: 56 },
+    xAxis: { type: 'category', data: data.periods.map((row) => formatPlantTime(row.end, 'YYYY-MM-DD')) },
+    yAxis: { ...nameBeside('覆盖率', 48), max: 100, axisLabel: { formatter: '{value}%' } },
+    series: data.coverage.map((row) => ({
+      type: 'line',
+      name: row.unit ?? UNIT_NONE,
+      data: row.confirmed.map((confirmed, index) => Number(percentOf(confirmed, row.total[index]).toFixed(1))),
+    })),
+  };
+}
+
+/** The units' coverage at the end of the range: the table beside the chart, readable without hovering. */
+function CoverageTable({ coverage }: { coverage: UnitCoverage[] }) {
+  const last = (values: number[]) => values[values.length - 1] ?? 0;
+  return (
+    <Table<UnitCoverage>
+      aria-label="各装置合理化覆盖率"
+      size="small"
+      rowKey={(row) => row.unit ?? ''}
+      pagination={false}
+      dataSource={coverage}
+      locale={{ emptyText: '范围内没有报警点' }}
+      columns={[
+        { title: '装置', key: 'unit', render: (_, row) => row.unit ?? UNIT_NONE },
+        { title: '已确认', key: 'confirmed', align: 'right', render: (_, row) => last(row.confirmed) },
+        { title: '报警点', key: 'total', align: 'right', render: (_, row) => last(row.total) },
+        {
+          title: '覆盖率',
+          key: 'share',
+          align: 'right',
+          render: (_, row) => `${percentOf(last(row.confirmed), last(row.total)).toFixed(1)}%`,
+        },
+      ]}
+    />
+  );
+}
+
 export default function ImprovementBoard() {
   const { state, query, update, params, setParams } = useBoardQuery('30d');
   const period: Period = params.get('period') === 'month' ? 'month' : 'week';
@@ -118,14 +168,43 @@ export default function ImprovementBoard() {
   });
   const trend = useMemo(() => (data ? trendOption(data) : undefined), [data]);
   const abnormal = useMemo(() => (data ? abnormalOption(data.periods) : undefined), [data]);
+  const coverage = useMemo(() => (data ? coverageOption(data) : undefined), [data]);
+  const priorities = useMemo(() => (data ? priorityOption(data.prioritySplit, data.priorities) : undefined), [data]);
 
   let body: React.ReactNode;
   if (error) body = <LoadFailed error={error} retry={refresh} />;
   else if (!data) body = <Skeleton active />;
-  else if (data.periods.every((row) => row.figures.annunciations === 0)) body = <NoAlarmData />;
   else {
-    body = (
+    // Rationalization goes on whether or not alarms came in: its coverage is shown either way.
+    const rationalization = (
+      <Col span={24}>
+        <ProCard title="合理化覆盖率（已确认 / 报警点）" bordered>
+          <Row gutter={[16, 16]}>
+            <Col xs={24} xl={16}>
+              {coverage && data.coverage.length > 0 && <Chart option={coverage} label="合理化覆盖率" height={260} />}
+            </Col>
+            <Col xs={24} xl={8}>
+              <CoverageTable coverage={data.coverage} />
+            </Col>
+          </Row>
+        </ProCard>
+      </Col>
+    );
+    body = data.periods.every((row) => row.figures.annunciations === 0) ? (
       <Row gutter={[16, 16]}>
+        {rationalization}
+        <Col span={24}>
+          <NoAlarmData />
+        </Col>
+      </Row>
+    ) : (
+      <Row gutter={[16, 16]}>
+        {rationalization}
+        <Col span={24}>
+          <ProCard title="优先级分布（实际 / 目标）" bordered>
+            {priorities && <Chart option={priorities} label="优先级分布" height={260} />}
+          </ProCard>
+        </Col>
         <Col span={24}>
           <ProCard title="报警趋势（紫线为已实施的变更）" bordered>
             {trend && <Chart option={trend} label="改进趋势" />}

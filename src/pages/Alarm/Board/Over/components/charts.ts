@@ -1,45 +1,7 @@
 /** ECharts options of 报警总览 (the trend's is shared with the server: common/trendChart.ts): plain functions of the API's data. */
 
-import type { PriorityLook } from '@contract/boards';
-import type { KpiSummary, RankingRow } from '@contract/kpi';
-import { PRIORITIES } from '@contract/vocabulary';
+import type { RankingRow } from '@contract/kpi';
 import type { ChartOption } from '@/components/charts/echarts';
-
-export function priorityOption(distribution: KpiSummary['priorityDistribution'], looks: PriorityLook[]): ChartOption {
-  const ordered = PRIORITIES.map((code) => looks.find((look) => look.code === code)).filter(
-    (look): look is PriorityLook => Boolean(look),
-  );
-  const percent = {
-    show: true,
-    position: 'right',
-    formatter: ({ value }: { value: number }) => `${value.toFixed(1)}%`,
-  };
-  return {
-    tooltip: { trigger: 'axis' },
-    // Below the axis, outside the bars.
-    legend: { data: ['实际', '目标'], bottom: 0 },
-    grid: { left: 56, right: 64, top: 16, bottom: 56 },
-    xAxis: { type: 'value', max: 100, axisLabel: { formatter: '{value}%' } },
-    yAxis: { type: 'category', data: ordered.map((look) => look.name), inverse: true },
-    series: [
-      {
-        type: 'bar',
-        name: '实际',
-        data: ordered.map((look) => ({ value: distribution[look.code], itemStyle: { color: look.color } })),
-        label: percent,
-        labelLayout: { hideOverlap: true },
-      },
-      {
-        type: 'bar',
-        name: '目标',
-        data: ordered.map((look) => look.targetShare),
-        itemStyle: { color: '#d9d9d9' },
-        label: percent,
-        labelLayout: { hideOverlap: true },
-      },
-    ],
-  };
-}
 
 export function rankingOption(rows: RankingRow[]): ChartOption {
   return {

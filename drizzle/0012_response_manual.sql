@@ -1,0 +1,1 @@
+CREATE INDEX "alarm_points_missing_response_tag_idx" ON "alarm_points" USING btree ("tag","condition") WHERE not "alarm_points"."deleted" and btrim("alarm_points"."operator_response") = '';
