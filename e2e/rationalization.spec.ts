@@ -3,8 +3,9 @@
  * 待确认 once its priority is edited; 报警响应手册 opened from 报警列表, printed (A4, a page per equipment, no
  * watermark) and exported.
  */
-import ExcelJS from 'exceljs';
+
 import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { signInAsAdmin } from './fixtures';
 
 const submit = /确\s*定/;
@@ -13,7 +14,10 @@ const submit = /确\s*定/;
 async function choose(page: Page, label: string, text: string) {
   const drawer = page.locator('.ant-drawer');
   await drawer.getByLabel(label).click();
-  await page.locator('.ant-select-dropdown:visible').getByText(new RegExp(`^${text}`)).click();
+  await page
+    .locator('.ant-select-dropdown:visible')
+    .getByText(new RegExp(`^${text}`))
+    .click();
 }
 
 test('a point rationalized in the drawer is confirmed, and an edit of its priority takes it back to 待确认', async ({
