@@ -1,0 +1,190 @@
+/**
+ * A small OPC UA server with Alarms & Conditions, for `npm run demo:opcua` and the tests of 数据采集: a plant of a
+ * few limit and off-normal alarms (tank levels high and low, pump trips…) that the console can be pointed at. Each
+ * alarm can be raised, returned, acknowledged, shelved, suppressed and put out of service from code; `simulate`
+ * changes them now and then, some chattering, some standing.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { nodesets } from 'node-opcua-nodesets';
+import {
+  type AddressSpace,
+  type Namespace,
+  OPCUAServer,
+  type UAAlarmConditionEx,
+  type UAObject,
+  type UAVariable,
+} from 'node-opcua-server';
+
+export interface PlantAlarmSpec {
+  /** The condition source's name: the journal's tag (SourceName). */
+  source: string;
+  /** The alarm's ConditionName: the journal's condition. */
+  condition: string;
+  /** 1–1000. */
+  severity: number;
+  message: string;
+}
+
+/** The demo plant: limit alarms on tanks, trips on pumps. */
+export const DEMO_ALARMS: PlantAlarmSpec[] = [
+  { source: 'LI-101', condition: 'PVHI', severity: 600, message: '原料罐液位高' },
+  { source: 'LI-101', condition: 'PVLO', severity: 400, message: '原料罐液位低' },
+  { source: 'LI-102', condition: 'PVHH', severity: 900, message: '产品罐液位高高' },
+  { source: 'LI-102', condition: 'PVLL', severity: 850, message: '产品罐液位低低' },
+  { source: 'TI-201', condition: 'PVHI', severity: 500, message: '反应器温度高' },
+  { source: 'PI-301', condition: 'PVLO', severity: 200, message: '出口压力低' },
+  { source: 'P-101A', condition: 'TRIP', severity: 800, message: '进料泵跳车' },
+  { source: 'P-101B', condition: 'TRIP', severity: 800, message: '备用泵跳车' },
+  { source: 'FI-401', condition: 'PVLO', severity: 150, message: '冷却水流量低' },
+  { source: 'AI-501', condition: 'PVHI', severity: 700, message: '可燃气体浓度高' },
+];
+
+export interface PlantUser {
+  userName: string;
+  password: string;
+}
+
+export interface OpcuaPlantOptions {
+  /** 0: a free port. */
+  port?: number;
+  alarms?: PlantAlarmSpec[];
+  /** When given, only this user may sign in (no anonymous sessions). */
+  user?: PlantUser;
+  /** Where the server keeps its certificate (created on first start). */
+  pkiDir?: string;
+}
+
+export interface PlantAlarm {
+  spec: PlantAlarmSpec;
+  node: UAAlarmConditionEx;
+  /** The process value the alarm watches, sent with each event as `Value`. */
+  value: UAVariable;
+}
+
+/** The default folder of the plant's certificate: the user's temporary folder, so it is made once per machine. */
+export const DEFAULT_PLANT_PKI = path.join(os.tmpdir(), 'alarm-console-opcua-plant-pki');
+
+export class OpcuaPlant {
+  readonly alarms: PlantAlarm[] = [];
+  private timer: NodeJS.Timeout | undefined;
+
+  private constructor(
+    readonly server: OPCUAServer,
+    readonly endpointUrl: string,
+  ) {}
+
+  static async start(options: OpcuaPlantOptions = {}): Promise<OpcuaPlant> {
+    const { user } = options;
+    const server = new OPCUAServer({
+      port: options.port ?? 0,
+      nodeset_filename: [nodesets.standard],
+      allowAnonymous: !user,
+      userManager: user ? { isValidUser: (name, password) => name === user.userName && password === user.password } : undefined,
+      serverInfo: { applicationName: { text: '报警演示装置', locale: 'zh-CN' } },
+      buildInfo: { productName: 'alarm-console-demo-plant' },
+    });
+    await server.initialize();
+    const addressSpace = server.engine.addressSpace as AddressSpace;
+    addressSpace.installAlarmsAndConditionsService();
+    const namespace = addressSpace.getOwnNamespace();
+    await server.start();
+    const port = (server.endpoints[0] as unknown as { port: number }).port;
+    const plant = new OpcuaPlant(server, `opc.tcp://127.0.0.1:${port}`);
+    plant.build(addressSpace, namespace, options.alarms ?? DEMO_ALARMS);
+    return plant;
+  }
+
+  private build(addressSpace: AddressSpace, namespace: Namespace, specs: PlantAlarmSpec[]): void {
+    const objects = addressSpace.rootFolder.objects;
+    const area = namespace.addObject({
+      browseName: 'Plant',
+      organizedBy: objects,
+      notifierOf: objects.server,
+    });
+    const sources = new Map<string, UAObject>();
+    for (const spec of specs) {
+      let source = sources.get(spec.source);
+      if (!source) {
+        source = namespace.addObject({ browseName: spec.source, componentOf: area, eventSourceOf: area });
+        sources.set(spec.source, source);
+      }
+      const value = namespace.addVariable({
+        browseName: `${spec.condition}.PV`,
+        componentOf: source,
+        dataType: 'Double',
+        value: { dataType: 'Double', value: 0 },
+      });
+      const node = namespace.instantiateAlarmCondition(
+        'AlarmConditionType',
+        {
+          browseName: `${spec.source}.${spec.condition}`,
+          conditionName: spec.condition,
+          componentOf: source,
+          conditionSource: source,
+          inputNode: value,
+          optionals: ['ShelvingState', 'SuppressedState', 'OutOfServiceState', 'ConfirmedState', 'Confirm'],
+          maxTimeShelved: 3_600_000,
+        },
+        {
+          severity: { dataType: 'UInt16', value: spec.severity },
+          sourceName: { dataType: 'String', value: spec.source },
+        },
+      ) as UAAlarmConditionEx;
+      namespace.addVariable({
+        browseName: 'Value',
+        propertyOf: node,
+        dataType: 'Double',
+        value: { get: () => value.readValue().value },
+      });
+      this.alarms.push({ spec, node, value });
+    }
+  }
+
+  /** The alarm of that source and condition. */
+  alarm(source: string, condition: string): PlantAlarm {
+    const found = this.alarms.find((alarm) => alarm.spec.source === source && alarm.spec.condition === condition);
+    if (!found) throw new Error(`no alarm ${source}.${condition}`);
+    return found;
+  }
+
+  /** Raises the alarm (ActiveState true, AckedState false) with the process value that crossed the limit. */
+  raise(alarm: PlantAlarm, value: number): void {
+    alarm.value.setValueFromSource({ dataType: 'Double', value });
+    alarm.node.activateAlarm();
+    alarm.node.raiseNewCondition({ message: alarm.spec.message, severity: alarm.spec.severity, retain: true });
+  }
+
+  /** Returns the alarm to normal; it stays retained until acknowledged. */
+  clear(alarm: PlantAlarm, value: number): void {
+    alarm.value.setValueFromSource({ dataType: 'Double', value });
+    const retain = !alarm.node.currentBranch().getAckedState();
+    alarm.node.deactivateAlarm(retain);
+    alarm.node.raiseNewCondition({ message: `${alarm.spec.message}恢复`, severity: alarm.spec.severity, retain });
+  }
+
+  acknowledge(alarm: PlantAlarm): void {
+    alarm.node.acknowledgeAndAutoConfirmBranch(alarm.node.currentBranch(), '操作员确认');
+  }
+
+  /** Shelves (one-shot) or unshelves the alarm. */
+  shelve(alarm: PlantAlarm, shelved: boolean): void {
+    alarm.node.shelvingState?.setState(shelved ? 'OneShotShelved' : 'Unshelved');
+    this.signal(alarm);
+  }
+
+  suppress(alarm: PlantAlarm, suppressed: boolean): void {
+    alarm.node.currentBranch().setSuppressedState(suppressed);
+    this.signal(alarm);
+  }
+
+  /** A condition event with the alarm's current state. */
+  private signal(alarm: PlantAlarm): void {
+    alarm.node.raiseConditionEvent(alarm.node.currentBranch(), true);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.server.shutdown(0);
+  }
+}
