@@ -185,7 +185,12 @@ export const OPCUA_SECURITY_MODES = ['None', 'Sign', 'SignAndEncrypt'] as const;
 export type OpcuaSecurityMode = (typeof OPCUA_SECURITY_MODES)[number];
 
 /** OPC UA security policies a source may ask for (those without known weaknesses, and None). */
-export const OPCUA_SECURITY_POLICIES = ['None', 'Basic256Sha256', 'Aes128_Sha256_RsaOaep', 'Aes256_Sha256_RsaPss'] as const;
+export const OPCUA_SECURITY_POLICIES = [
+  'None',
+  'Basic256Sha256',
+  'Aes128_Sha256_RsaOaep',
+  'Aes256_Sha256_RsaPss',
+] as const;
 export type OpcuaSecurityPolicy = (typeof OPCUA_SECURITY_POLICIES)[number];
 
 /** Which event field names the journal's tag: the condition's source (SourceName) or the condition itself. */

@@ -33,6 +33,8 @@ export interface AppConfig {
   dropDir?: string;
   /** How often the collector looks at each enabled source, in milliseconds. */
   collectorPollMs: number;
+  /** The key OPC UA source passwords are encrypted with (AES-256-GCM); none: passwords are refused. */
+  sourceSecretKey?: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -112,6 +114,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     return fallback;
   };
 
+  const secret = (name: string): string | undefined => {
+    const raw = read(name);
+    if (raw !== undefined && raw.length < 16) problems.push(`${name} 至少需要 16 个字符`);
+    return raw;
+  };
+
   const dataDir = read('DATA_DIR') ?? './data';
   const config: AppConfig = {
     port: integer('PORT', 8000, 0, 65535),
@@ -130,6 +138,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     importMaxRatio: integer('IMPORT_MAX_RATIO', 100, 10, 10_000),
     dropDir: dropDir(read('DROP_DIR'), dataDir),
     collectorPollMs: integer('COLLECTOR_POLL_MS', 3000, 50, 60_000),
+    sourceSecretKey: secret('SOURCE_SECRET_KEY'),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -4,17 +4,9 @@
  * alarm can be raised, returned, acknowledged, shelved, suppressed and put out of service from code; `simulate`
  * changes them now and then, some chattering, some standing.
  */
-import os from 'node:os';
-import path from 'node:path';
+import type { AddressSpace, Namespace, UAAlarmConditionEx, UAObject, UAVariable } from 'node-opcua-address-space';
 import { nodesets } from 'node-opcua-nodesets';
-import {
-  type AddressSpace,
-  type Namespace,
-  OPCUAServer,
-  type UAAlarmConditionEx,
-  type UAObject,
-  type UAVariable,
-} from 'node-opcua-server';
+import { OPCUAServer } from 'node-opcua-server';
 
 export interface PlantAlarmSpec {
   /** The condition source's name: the journal's tag (SourceName). */
@@ -51,8 +43,6 @@ export interface OpcuaPlantOptions {
   alarms?: PlantAlarmSpec[];
   /** When given, only this user may sign in (no anonymous sessions). */
   user?: PlantUser;
-  /** Where the server keeps its certificate (created on first start). */
-  pkiDir?: string;
 }
 
 export interface PlantAlarm {
@@ -62,17 +52,20 @@ export interface PlantAlarm {
   value: UAVariable;
 }
 
-/** The default folder of the plant's certificate: the user's temporary folder, so it is made once per machine. */
-export const DEFAULT_PLANT_PKI = path.join(os.tmpdir(), 'alarm-console-opcua-plant-pki');
-
 export class OpcuaPlant {
   readonly alarms: PlantAlarm[] = [];
   private timer: NodeJS.Timeout | undefined;
 
-  private constructor(
-    readonly server: OPCUAServer,
-    readonly endpointUrl: string,
-  ) {}
+  private constructor(readonly server: OPCUAServer) {}
+
+  /** The port listened on (chosen by the system when 0 was asked). */
+  get port(): number {
+    return (this.server.endpoints[0] as unknown as { port: number }).port;
+  }
+
+  get endpointUrl(): string {
+    return `opc.tcp://127.0.0.1:${this.port}`;
+  }
 
   static async start(options: OpcuaPlantOptions = {}): Promise<OpcuaPlant> {
     const { user } = options;
@@ -80,18 +73,19 @@ export class OpcuaPlant {
       port: options.port ?? 0,
       nodeset_filename: [nodesets.standard],
       allowAnonymous: !user,
-      userManager: user ? { isValidUser: (name, password) => name === user.userName && password === user.password } : undefined,
+      userManager: user
+        ? { isValidUser: (name: string, password: string) => name === user.userName && password === user.password }
+        : undefined,
       serverInfo: { applicationName: { text: '报警演示装置', locale: 'zh-CN' } },
       buildInfo: { productName: 'alarm-console-demo-plant' },
     });
     await server.initialize();
     const addressSpace = server.engine.addressSpace as AddressSpace;
     addressSpace.installAlarmsAndConditionsService();
-    const namespace = addressSpace.getOwnNamespace();
+    const plant = new OpcuaPlant(server);
+    // The alarms exist before the first client can connect.
+    plant.build(addressSpace, addressSpace.getOwnNamespace(), options.alarms ?? DEMO_ALARMS);
     await server.start();
-    const port = (server.endpoints[0] as unknown as { port: number }).port;
-    const plant = new OpcuaPlant(server, `opc.tcp://127.0.0.1:${port}`);
-    plant.build(addressSpace, namespace, options.alarms ?? DEMO_ALARMS);
     return plant;
   }
 
@@ -118,7 +112,7 @@ export class OpcuaPlant {
       const node = namespace.instantiateAlarmCondition(
         'AlarmConditionType',
         {
-          browseName: `${spec.source}.${spec.condition}`,
+          browseName: spec.condition,
           conditionName: spec.condition,
           componentOf: source,
           conditionSource: source,
@@ -126,11 +120,10 @@ export class OpcuaPlant {
           optionals: ['ShelvingState', 'SuppressedState', 'OutOfServiceState', 'ConfirmedState', 'Confirm'],
           maxTimeShelved: 3_600_000,
         },
-        {
-          severity: { dataType: 'UInt16', value: spec.severity },
-          sourceName: { dataType: 'String', value: spec.source },
-        },
+        { severity: { dataType: 'UInt16', value: spec.severity } },
       ) as UAAlarmConditionEx;
+      // SourceName is the tag, without the namespace prefix of the source's browse name.
+      node.sourceName.setValueFromSource({ dataType: 'String', value: spec.source });
       namespace.addVariable({
         browseName: 'Value',
         propertyOf: node,
@@ -164,7 +157,10 @@ export class OpcuaPlant {
   }
 
   acknowledge(alarm: PlantAlarm): void {
-    alarm.node.acknowledgeAndAutoConfirmBranch(alarm.node.currentBranch(), '操作员确认');
+    const branch = alarm.node.currentBranch();
+    alarm.node.acknowledgeAndAutoConfirmBranch(branch, '操作员确认');
+    // node-opcua's auto-confirmation clears Retain; an active alarm stays retained (Part 9), so refreshes report it.
+    if (branch.getActiveState()) branch.setRetain(true);
   }
 
   /** Shelves (one-shot) or unshelves the alarm. */
@@ -181,6 +177,28 @@ export class OpcuaPlant {
   /** A condition event with the alarm's current state. */
   private signal(alarm: PlantAlarm): void {
     alarm.node.raiseConditionEvent(alarm.node.currentBranch(), true);
+  }
+
+  /**
+   * Changes the plant now and then, every `everyMs`: most alarms come and go and are acknowledged, the pump
+   * trips stand until acknowledged, FI-401 chatters; now and then one is shelved or suppressed for a while.
+   */
+  simulate(everyMs = 2_000, random: () => number = Math.random): void {
+    const step = () => {
+      for (const alarm of this.alarms) {
+        const active = alarm.node.currentBranch().getActiveState();
+        const acked = alarm.node.currentBranch().getAckedState();
+        const chatters = alarm.spec.source === 'FI-401';
+        const roll = random();
+        if (!active && roll < (chatters ? 0.5 : 0.08)) this.raise(alarm, 100 * random());
+        else if (active && alarm.spec.condition !== 'TRIP' && roll < (chatters ? 0.6 : 0.25)) this.clear(alarm, 50);
+        else if (active && alarm.spec.condition === 'TRIP' && acked && roll < 0.2) this.clear(alarm, 0);
+        if (!alarm.node.currentBranch().getAckedState() && random() < 0.3) this.acknowledge(alarm);
+        if (random() < 0.01) this.shelve(alarm, alarm.node.shelvingState?.getCurrentState() === 'Unshelved');
+        if (random() < 0.01) this.suppress(alarm, !alarm.node.currentBranch().getSuppressedState());
+      }
+    };
+    this.timer = setInterval(step, everyMs);
   }
 
   async stop(): Promise<void> {

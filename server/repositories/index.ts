@@ -11,6 +11,7 @@ import { createIngestRepository } from './ingest';
 import { createKpiRepository } from './kpi';
 import { createKpiSettingsRepository } from './kpi-settings';
 import { createLibraryRepository } from './library';
+import { createOpcuaRepository } from './opcua';
 import { createRolesRepository } from './roles';
 import { createSourcesRepository } from './sources';
 import { createTemplatesRepository } from './templates';
@@ -39,6 +40,7 @@ export function createRepositories(db: Database) {
     batches: createBatchesRepository(db),
     ingest: createIngestRepository(db),
     sources: createSourcesRepository(db),
+    opcua: createOpcuaRepository(db),
   };
 }
 

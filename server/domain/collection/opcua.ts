@@ -10,7 +10,7 @@
  * written once, from the refresh, and never again.
  */
 import type { OpcuaMapping, SeverityBands } from '../../../contract/sources';
-import type { Priority } from '../../../contract/vocabulary';
+import type { OpcuaSecurityMode, OpcuaSecurityPolicy, Priority } from '../../../contract/vocabulary';
 import type { EventType } from '../kpi/types';
 
 /** The default bands: 1–250 低, 251–500 中, 501–750 高, 751–1000 紧急. */
@@ -80,6 +80,17 @@ export interface ConditionEvent {
   value?: number | string;
 }
 
+/**
+ * What is kept per condition between events (and across restarts): its state, and the names and severity it was
+ * last seen with, so that a condition the refresh no longer reports can still be written as returned.
+ */
+export interface ConditionRecord extends ConditionState {
+  sourceName: string;
+  conditionName: string;
+  eventType: string;
+  severity: number;
+}
+
 /** One journal event to store, before the source's unit and console are added. */
 export interface ConditionTransition {
   time: number;
@@ -128,7 +139,7 @@ export function pointOf(event: ConditionEvent, mapping: OpcuaMapping): { tag: st
  */
 export function foldConditionEvents(
   events: readonly ConditionEvent[],
-  states: Map<string, ConditionState>,
+  states: Map<string, ConditionRecord>,
   mapping: OpcuaMapping,
 ): ConditionTransition[] {
   const out: ConditionTransition[] = [];
@@ -137,7 +148,13 @@ export function foldConditionEvents(
     if (!tag || !condition) continue;
     const previous = states.get(event.conditionId) ?? NORMAL_STATE;
     const next = stateOf(event, previous);
-    states.set(event.conditionId, next);
+    states.set(event.conditionId, {
+      ...next,
+      sourceName: event.sourceName,
+      conditionName: event.conditionName,
+      eventType: event.eventType,
+      severity: event.severity,
+    });
     const priority = priorityOfSeverity(event.severity, mapping.severityBands);
     for (const type of transitionEvents(previous, next)) {
       out.push({
@@ -152,4 +169,78 @@ export function foldConditionEvents(
     }
   }
   return out;
+}
+
+/**
+ * After a ConditionRefresh: the conditions recorded as active or unacknowledged that the refresh did not report.
+ * A server reports every retained condition, so these returned and were acknowledged meanwhile (or the server
+ * restarted and forgot them): events that say so, at `time`, to be folded like the others.
+ */
+export function unreportedConditions(
+  states: ReadonlyMap<string, ConditionRecord>,
+  reported: ReadonlySet<string>,
+  time: number,
+): ConditionEvent[] {
+  const events: ConditionEvent[] = [];
+  for (const [conditionId, record] of states) {
+    if (reported.has(conditionId) || (!record.active && record.acked)) continue;
+    events.push({
+      conditionId,
+      time,
+      sourceName: record.sourceName,
+      conditionName: record.conditionName,
+      eventType: record.eventType,
+      severity: record.severity,
+      message: '',
+      active: false,
+      acked: true,
+    });
+  }
+  return events;
+}
+
+/** An OPC UA source's settings as stored in `collection_sources.settings`; the password sealed (secret.ts). */
+export interface StoredOpcuaSettings {
+  endpointUrl: string;
+  securityMode: OpcuaSecurityMode;
+  securityPolicy: OpcuaSecurityPolicy;
+  userName: string;
+  /** Sealed; absent when there is none. */
+  password?: string;
+  mapping: OpcuaMapping;
+}
+
+/** The settings of a stored OPC UA source, with the defaults of what is missing. */
+export function readOpcuaSettings(settings: unknown): StoredOpcuaSettings {
+  const stored = (settings ?? {}) as Partial<StoredOpcuaSettings>;
+  const mapping = { ...DEFAULT_OPCUA_MAPPING, ...(stored.mapping ?? {}) };
+  return {
+    endpointUrl: String(stored.endpointUrl ?? ''),
+    securityMode: stored.securityMode ?? 'None',
+    securityPolicy: stored.securityPolicy ?? 'None',
+    userName: String(stored.userName ?? ''),
+    ...(stored.password ? { password: stored.password } : {}),
+    mapping: { ...mapping, severityBands: { ...DEFAULT_SEVERITY_BANDS, ...mapping.severityBands } },
+  };
+}
+
+/** The endpoint URL as stored, or the Chinese reason it is refused: `opc.tcp://host:port[/path]`. */
+export function endpointUrlProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return '端点地址格式不正确，应为 opc.tcp://主机:端口';
+  }
+  if (url.protocol !== 'opc.tcp:' || !url.hostname) return '端点地址须以 opc.tcp:// 开头并包含主机名';
+  if (url.username || url.password) return '端点地址中不能包含用户名或密码，请填写在登录信息中';
+  return null;
+}
+
+/** A further event field as a browse name (`Value`, `1:Value`, `2:Input.Value`), or the reason it is refused. */
+export function valueFieldProblem(value: string): string | null {
+  if (!value) return null;
+  return /^(\d{1,5}:)?[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$/.test(value)
+    ? null
+    : '数值字段须为浏览名，例如 Value 或 1:Value';
 }
