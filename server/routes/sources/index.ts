@@ -3,6 +3,7 @@
  * state, created, edited, deleted and tested (测试连接); and 系统运行看板's live summary, under that board's view.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { endpointUrlProblem, severityBandsProblem, valueFieldProblem } from '../../../common/opcua';
 import {
   type OpcuaSettingsBody,
   type Source,
@@ -13,13 +14,7 @@ import {
 } from '../../../contract/sources';
 import { routePermission } from '../../auth/permissions';
 import { FolderError, normaliseFolder, waitingJournals } from '../../domain/collection/folder';
-import {
-  endpointUrlProblem,
-  readOpcuaSettings,
-  type StoredOpcuaSettings,
-  severityBandsProblem,
-  valueFieldProblem,
-} from '../../domain/collection/opcua';
+import { readOpcuaSettings, type StoredOpcuaSettings } from '../../domain/collection/opcua';
 import type { SecretBox } from '../../domain/collection/secret';
 import { refused } from '../../errors';
 import type { HealthRow } from '../../repositories/opcua';

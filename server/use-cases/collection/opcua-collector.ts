@@ -107,6 +107,7 @@ function journalRows(row: SourceRow, transitions: ReturnType<typeof foldConditio
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
     const timer = setTimeout(resolve, ms);
     signal.addEventListener('abort', () => {
       clearTimeout(timer);
@@ -257,7 +258,10 @@ export class OpcuaSourceWorker {
       this.state = 'connected';
       this.lastError = null;
       await this.writeHealth();
-      const aborted = new Promise<string>((resolve) => signal.addEventListener('abort', () => resolve('')));
+      const aborted = new Promise<string>((resolve) => {
+        if (signal.aborted) resolve('');
+        else signal.addEventListener('abort', () => resolve(''));
+      });
       const reason = await Promise.race([
         connection.lost,
         failed,

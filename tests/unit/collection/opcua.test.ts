@@ -1,5 +1,6 @@
 /** OPC UA conditions into journal events (docs/domain.md, "OPC UA conditions"): bands, transitions, reconciliation. */
 import { describe, expect, it } from 'vitest';
+import { severityBandsProblem } from '../../../common/opcua';
 import {
   type ConditionEvent,
   type ConditionRecord,
@@ -8,7 +9,6 @@ import {
   foldConditionEvents,
   NORMAL_STATE,
   priorityOfSeverity,
-  severityBandsProblem,
   transitionEvents,
   unreportedConditions,
 } from '../../../server/domain/collection/opcua';
