@@ -18,7 +18,7 @@ export interface PlantAlarmSpec {
   message: string;
 }
 
-/** The demo plant: limit alarms on tanks, trips on pumps. */
+/** The demo plant: limit alarms on tanks and loops, trips on pumps — 30 conditions. */
 export const DEMO_ALARMS: PlantAlarmSpec[] = [
   { source: 'LI-101', condition: 'PVHI', severity: 600, message: '原料罐液位高' },
   { source: 'LI-101', condition: 'PVLO', severity: 400, message: '原料罐液位低' },
@@ -30,6 +30,18 @@ export const DEMO_ALARMS: PlantAlarmSpec[] = [
   { source: 'P-101B', condition: 'TRIP', severity: 800, message: '备用泵跳车' },
   { source: 'FI-401', condition: 'PVLO', severity: 150, message: '冷却水流量低' },
   { source: 'AI-501', condition: 'PVHI', severity: 700, message: '可燃气体浓度高' },
+  ...Array.from({ length: 10 }, (_, i) => ({
+    source: `TI-3${String(i + 1).padStart(2, '0')}`,
+    condition: 'PVHI',
+    severity: 300 + 50 * i,
+    message: `换热器 ${i + 1} 出口温度高`,
+  })),
+  ...Array.from({ length: 10 }, (_, i) => ({
+    source: `FI-6${String(i + 1).padStart(2, '0')}`,
+    condition: 'PVLO',
+    severity: 100 + 40 * i,
+    message: `支路 ${i + 1} 流量低`,
+  })),
 ];
 
 export interface PlantUser {
