@@ -37,6 +37,7 @@ import { queryRows } from '../../repositories/raw-sql';
 import { COLLECTOR_USER, type SourceRow, type SourcesRepository } from '../../repositories/sources';
 import type { CollectorLog } from './collector';
 import { connectionProblem, type OpcuaConnection, type OpcuaEndpoint } from './opcua-connection';
+import { Repeating } from './repeating';
 
 /** First key of the OPC UA workers' session locks; the second is the source id. */
 export const OPCUA_LOCK_CLASS = 71_833;
@@ -430,22 +431,22 @@ export class OpcuaSourceWorker {
 /** The workers of every enabled OPC UA source, kept in step with the sources' list. */
 export class OpcuaCollector {
   private readonly workers = new Map<number, OpcuaSourceWorker>();
-  private timer: NodeJS.Timeout | undefined;
-  private stopped = true;
-  private syncing: Promise<void> = Promise.resolve();
+  private readonly syncing: Repeating;
 
-  constructor(private readonly options: OpcuaCollectorOptions) {}
+  constructor(private readonly options: OpcuaCollectorOptions) {
+    this.syncing = new Repeating(
+      () => this.sync(),
+      options.syncMs,
+      (error) => options.log.error({ err: error }, 'OPC UA sync failed'),
+    );
+  }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
+    this.syncing.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.syncing;
+    await this.syncing.stop();
     await Promise.all([...this.workers.values()].map((worker) => worker.stop()));
     this.workers.clear();
   }
@@ -453,15 +454,6 @@ export class OpcuaCollector {
   /** The worker of a source on this node, if it runs one. */
   worker(id: number): OpcuaSourceWorker | undefined {
     return this.workers.get(id);
-  }
-
-  private schedule(delay: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.syncing = this.sync()
-        .catch((error: unknown) => this.options.log.error({ err: error }, 'OPC UA sync failed'))
-        .finally(() => this.schedule(this.options.syncMs));
-    }, delay);
   }
 
   /** Starts workers for new or changed sources and stops those of sources gone, disabled or changed. */
@@ -475,7 +467,7 @@ export class OpcuaCollector {
         await worker.stop();
       }
     }
-    if (this.stopped) return;
+    if (!this.syncing.active) return;
     for (const row of rows) {
       if (this.workers.has(row.id)) continue;
       const worker = new OpcuaSourceWorker(row, this.options);
