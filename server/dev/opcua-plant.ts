@@ -140,6 +140,7 @@ export class OpcuaPlant {
         browseName: 'Value',
         propertyOf: node,
         dataType: 'Double',
+        minimumSamplingInterval: 100,
         value: { get: () => value.readValue().value },
       });
       this.alarms.push({ spec, node, value });
