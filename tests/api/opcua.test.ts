@@ -187,6 +187,21 @@ describe('OPC UA sources', { timeout: SLOW }, () => {
     await call('DELETE', `/alarm/base/source/${id}`);
   });
 
+  it('shows the last error of a source that keeps failing', async () => {
+    const created = await call('POST', '/alarm/base/source', {
+      name: '连不上',
+      kind: 'opcua',
+      opcua: opcua({ endpointUrl: 'opc.tcp://127.0.0.1:1' }),
+    });
+    const { id } = created.json().data;
+    await t.app.opcuaCollector.sync();
+    await expect.poll(async () => (await statusOf(id)).state, { timeout: 20_000, interval: 200 }).toBe('error');
+    expect((await statusOf(id)).lastError).toMatch(/无法连接 OPC UA 服务器/);
+    expect((await call('DELETE', `/alarm/base/source/${id}`)).statusCode).toBe(200);
+    await t.app.opcuaCollector.sync();
+    expect(t.app.opcuaCollector.worker(id)).toBeUndefined();
+  });
+
   it('stores condition changes once, reconciles an outage and a server restart, and keeps the buffer', async () => {
     const created = await call('POST', '/alarm/base/source', {
       name: '演示装置',
