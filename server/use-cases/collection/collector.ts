@@ -121,14 +121,13 @@ export class Collector {
     return this.polling.stop();
   }
 
-  /** The source's state on this node, with what it stored (from the database). */
+  /** A folder source's state on this node, with what it stored (from the database). */
   status(row: SourceRow, stats?: { eventsToday: number; lastEventAt: number | null }): SourceStatus {
     const counts = {
       eventsToday: stats?.eventsToday ?? 0,
       lastEventAt: stats?.lastEventAt ? new Date(stats.lastEventAt).toISOString() : null,
     };
     if (!row.enabled) return { state: 'disabled', lastError: null, ...counts };
-    if (row.kind !== 'folder') return { state: 'error', lastError: '暂不支持该类型的数据源', ...counts };
     const health = this.health.get(row.id);
     return { state: health?.state ?? 'connecting', lastError: health?.lastError ?? null, ...counts };
   }

@@ -82,10 +82,8 @@ export interface OpcuaCollectorOptions {
   log: CollectorLog;
   /** How often the list of sources is looked at, to start, restart and stop workers. */
   syncMs: number;
-  /** Opens a connection (node-opcua); tests of the worker may pass their own. */
+  /** Opens a connection (node-opcua's client: OpcuaConnection.open). */
   connect: (endpoint: OpcuaEndpoint) => Promise<OpcuaConnection>;
-  /** Overrides of the timings, for tests. */
-  timings?: Partial<{ lockRetryMs: number; detectMs: number; backoffMs: number[] }>;
 }
 
 /** This process among the API nodes: named in the health rows. */
@@ -161,8 +159,6 @@ export class OpcuaSourceWorker {
   private readonly touched = new Set<number>();
   private detectTimer: NodeJS.Timeout | undefined;
   private holdsLock = false;
-  /** Events stored, for the bench and tests. */
-  stored = 0;
 
   constructor(
     readonly row: SourceRow,
@@ -186,14 +182,6 @@ export class OpcuaSourceWorker {
     return { state: this.state, lastError: this.lastError, holdsLock: this.holdsLock };
   }
 
-  private get timings() {
-    return {
-      lockRetryMs: this.options.timings?.lockRetryMs ?? LOCK_RETRY_MS,
-      detectMs: this.options.timings?.detectMs ?? DETECT_MS,
-      backoffMs: this.options.timings?.backoffMs ?? BACKOFF_MS,
-    };
-  }
-
   private async loop(): Promise<void> {
     let failures = 0;
     const { signal } = this.abort;
@@ -206,7 +194,7 @@ export class OpcuaSourceWorker {
       }
       if (!lock) {
         this.state = 'connecting';
-        await sleep(this.timings.lockRetryMs, signal);
+        await sleep(LOCK_RETRY_MS, signal);
         continue;
       }
       this.holdsLock = true;
@@ -227,8 +215,7 @@ export class OpcuaSourceWorker {
         await lock.release().catch(() => undefined);
       }
       if (!signal.aborted) {
-        const pauses = this.timings.backoffMs;
-        await sleep(pauses[Math.min(Math.max(failures - 1, 0), pauses.length - 1)], signal);
+        await sleep(BACKOFF_MS[Math.min(Math.max(failures - 1, 0), BACKOFF_MS.length - 1)], signal);
       }
     }
     await this.options.opcua.clearHealth(this.row.id, NODE_NAME).catch(() => undefined);
@@ -358,7 +345,7 @@ export class OpcuaSourceWorker {
   }
 
   /** Stores the buffer through the journal ingest, one transaction at a time, until it is empty. */
-  flush(): Promise<void> {
+  private flush(): Promise<void> {
     if (this.flushing) {
       this.flushAgain = true;
       return this.flushing;
@@ -426,13 +413,12 @@ export class OpcuaSourceWorker {
       opcuaStoredChannel.publish({ sourceId: this.row.id, times: result.times, storedAt: Date.now() });
     }
     this.buffered = Math.max(0, this.buffered - result.rows);
-    this.stored += result.imported;
     for (const id of result.pointIds) this.touched.add(id);
     if (this.touched.size && !this.detectTimer) {
       this.detectTimer = setTimeout(() => {
         this.detectTimer = undefined;
         void this.detect();
-      }, this.timings.detectMs);
+      }, DETECT_MS);
     }
     return result.parts;
   }
