@@ -33,6 +33,7 @@ export const BUSINESS_TYPE_LABELS: Record<BusinessType, string> = {
   alarmChange: '报警变更',
   operatingCondition: '工况变更',
   templateApplication: '模板应用',
+  priorityMatrix: '优先级矩阵变更',
 };
 
 export const CHANGE_FIELD_LABELS: Record<ChangeField, string> = {

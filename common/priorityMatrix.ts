@@ -35,6 +35,7 @@ export interface ResponseBand {
 
 /** The severity levels that can call for an alarm (`none` never does). */
 export type AlarmSeverity = Exclude<SeverityLevel, 'none'>;
+export const ALARM_SEVERITIES: readonly AlarmSeverity[] = ['minor', 'major', 'severe'];
 
 export interface PriorityMatrix {
   categories: ConsequenceCategory[];
@@ -103,6 +104,16 @@ export function worstSeverity(severities: Severities): SeverityLevel {
   return SEVERITY_LEVELS[worst];
 }
 
+/** The severities of the matrix's categories only: a category taken out of the matrix no longer counts. */
+export function matrixSeverities(matrix: PriorityMatrix, severities: Severities): Severities {
+  const kept: Severities = {};
+  for (const category of matrix.categories) {
+    const level = severities[category.code];
+    if (level) kept[category.code] = level;
+  }
+  return kept;
+}
+
 /** The band a time to respond falls in: the first whose longest time is not shorter. */
 export function bandOf(matrix: PriorityMatrix, minutes: number): ResponseBand {
   const band = matrix.bands.find((candidate) => candidate.maxMinutes === null || minutes <= candidate.maxMinutes);
@@ -118,10 +129,11 @@ export function suggestedPriority(
   severities: Severities,
   maxResponseMinutes: number | null,
 ): Suggestion | null {
-  if (maxResponseMinutes === null || Object.keys(severities).length === 0) return null;
+  const counted = matrixSeverities(matrix, severities);
+  if (maxResponseMinutes === null || Object.keys(counted).length === 0) return null;
   const band = bandOf(matrix, maxResponseMinutes);
   if (band.noAlarm) return 'noAlarm';
-  const worst = worstSeverity(severities);
+  const worst = worstSeverity(counted);
   if (worst === 'none') return 'noAlarm';
   return matrix.cells[worst][band.code] ?? 'noAlarm';
 }
@@ -169,4 +181,166 @@ export function confirmRefusal(
     return `当前优先级与矩阵建议（${suggestion ? suggestionName(suggestion) : '—'}）不一致，请填写差异说明后再确认`;
   }
   return undefined;
+}
+
+/** JSON with every object's keys sorted: the same text however the object was built or stored (jsonb reorders). */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Whether two matrices say the same. */
+export function sameMatrix(a: PriorityMatrix, b: PriorityMatrix): boolean {
+  return canonicalJson(a) === canonicalJson(b);
+}
+
+/** A proposed matrix with its names and descriptions trimmed. */
+export function trimmedMatrix(matrix: PriorityMatrix): PriorityMatrix {
+  return {
+    categories: matrix.categories.map((category) => ({
+      code: category.code.trim(),
+      name: category.name.trim(),
+      levels: {
+        none: category.levels.none.trim(),
+        minor: category.levels.minor.trim(),
+        major: category.levels.major.trim(),
+        severe: category.levels.severe.trim(),
+      },
+    })),
+    bands: matrix.bands.map((band) => ({ ...band, code: band.code.trim(), name: band.name.trim() })),
+    cells: { minor: { ...matrix.cells.minor }, major: { ...matrix.cells.major }, severe: { ...matrix.cells.severe } },
+  };
+}
+
+const CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * What is wrong with a proposed matrix, one sentence each (empty when it may be proposed): at least one
+ * category and one band, codes unique and plain, names and descriptions given, band times rising without gaps
+ * and only the last band open-ended, and a priority in every cell of a band that is not «no alarm».
+ */
+export function matrixProblems(matrix: PriorityMatrix): string[] {
+  const problems: string[] = [];
+  const { categories, bands, cells } = matrix;
+  if (!categories.length) problems.push('至少需要一个后果类别');
+  if (!bands.length) problems.push('至少需要一个响应时间区间');
+  const checkCodes = (what: string, codes: string[]) => {
+    const seen = new Set<string>();
+    for (const code of codes) {
+      if (!CODE_PATTERN.test(code)) problems.push(`${what}代码「${code}」只能由字母、数字、- 和 _ 组成`);
+      else if (seen.has(code)) problems.push(`${what}代码「${code}」重复`);
+      seen.add(code);
+    }
+  };
+  checkCodes(
+    '后果类别',
+    categories.map((category) => category.code),
+  );
+  checkCodes(
+    '响应时间区间',
+    bands.map((band) => band.code),
+  );
+  categories.forEach((category, index) => {
+    const label = `第 ${index + 1} 个后果类别`;
+    if (!category.name.trim()) problems.push(`${label}缺少名称`);
+    for (const level of SEVERITY_LEVELS) {
+      if (!category.levels[level].trim())
+        problems.push(`${label}「${category.name}」缺少「${SEVERITY_LABELS[level]}」的说明`);
+    }
+  });
+  let previous = -1;
+  bands.forEach((band, index) => {
+    const label = `第 ${index + 1} 个响应时间区间「${band.name}」`;
+    if (!band.name.trim()) problems.push(`第 ${index + 1} 个响应时间区间缺少名称`);
+    const last = index === bands.length - 1;
+    if (band.maxMinutes === null) {
+      if (!last) problems.push(`${label}不设上限，只能是最后一个区间`);
+    } else {
+      if (last) problems.push(`最后一个响应时间区间「${band.name}」不能设上限（它包含所有更长的时间）`);
+      if (band.maxMinutes <= previous) problems.push(`${label}的上限必须大于前一个区间的上限（${previous} 分钟）`);
+      previous = band.maxMinutes;
+    }
+    if (!band.noAlarm) {
+      for (const severity of ALARM_SEVERITIES) {
+        if (!cells[severity][band.code]) {
+          problems.push(`缺少「${SEVERITY_LABELS[severity]} × ${band.name}」的优先级`);
+        }
+      }
+    }
+  });
+  const known = new Set(bands.map((band) => band.code));
+  for (const severity of ALARM_SEVERITIES) {
+    for (const code of Object.keys(cells[severity])) {
+      if (!known.has(code)) problems.push(`优先级单元格引用了不存在的响应时间区间「${code}」`);
+    }
+  }
+  return [...new Set(problems)];
+}
+
+/** The priority a cell gives, as the matrix tab shows it: a «no alarm» band gives no alarm in every row. */
+export function cellSuggestion(matrix: PriorityMatrix, severity: AlarmSeverity, band: ResponseBand): Suggestion {
+  return band.noAlarm ? 'noAlarm' : (matrix.cells[severity][band.code] ?? 'noAlarm');
+}
+
+/**
+ * What a proposed matrix changes, one line each for a person (the change request's detail and audit):
+ * categories and bands added, removed or renamed, descriptions, band limits and cells.
+ */
+export function matrixDifferences(
+  before: PriorityMatrix,
+  after: PriorityMatrix,
+  suggestionName: (suggestion: Suggestion) => string = (suggestion) => suggestion,
+): string[] {
+  const lines: string[] = [];
+  const beforeCategories = new Map(before.categories.map((category) => [category.code, category]));
+  const afterCodes = new Set(after.categories.map((category) => category.code));
+  for (const category of after.categories) {
+    const old = beforeCategories.get(category.code);
+    if (!old) {
+      lines.push(`新增后果类别「${category.name}」`);
+      continue;
+    }
+    if (old.name !== category.name) lines.push(`后果类别「${old.name}」改名为「${category.name}」`);
+    for (const level of SEVERITY_LEVELS) {
+      if (old.levels[level] !== category.levels[level]) {
+        lines.push(`「${category.name}」${SEVERITY_LABELS[level]}：${old.levels[level]} → ${category.levels[level]}`);
+      }
+    }
+  }
+  for (const category of before.categories) {
+    if (!afterCodes.has(category.code)) lines.push(`删除后果类别「${category.name}」`);
+  }
+  const beforeBands = new Map(before.bands.map((band) => [band.code, band]));
+  const afterBands = new Set(after.bands.map((band) => band.code));
+  const limit = (band: ResponseBand) =>
+    `${band.maxMinutes === null ? '不设上限' : `≤ ${band.maxMinutes} 分钟`}${band.noAlarm ? `，${NO_ALARM_LABEL}` : ''}`;
+  for (const band of after.bands) {
+    const old = beforeBands.get(band.code);
+    if (!old) lines.push(`新增响应时间区间「${band.name}」（${limit(band)}）`);
+    else {
+      if (old.name !== band.name) lines.push(`响应时间区间「${old.name}」改名为「${band.name}」`);
+      if (old.maxMinutes !== band.maxMinutes || old.noAlarm !== band.noAlarm) {
+        lines.push(`响应时间区间「${band.name}」：${limit(old)} → ${limit(band)}`);
+      }
+    }
+  }
+  for (const band of before.bands) {
+    if (!afterBands.has(band.code)) lines.push(`删除响应时间区间「${band.name}」`);
+  }
+  for (const severity of ALARM_SEVERITIES) {
+    for (const band of after.bands) {
+      const old = beforeBands.get(band.code);
+      if (!old) continue;
+      const was = cellSuggestion(before, severity, old);
+      const now = cellSuggestion(after, severity, band);
+      if (was !== now) {
+        lines.push(`${SEVERITY_LABELS[severity]} × ${band.name}：${suggestionName(was)} → ${suggestionName(now)}`);
+      }
+    }
+  }
+  return lines;
 }

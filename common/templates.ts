@@ -3,7 +3,7 @@
  * the deviation kinds, and one sentence per deviation. The evaluation itself is server/domain/templates.
  */
 
-import type { Deviation, TemplateVocabulary } from '../contract/templates';
+import type { Deviation, TemplateItemRule, TemplateVocabulary } from '../contract/templates';
 import type { ComparedField, DeviationKind, LimitMode } from '../contract/vocabulary';
 
 export const LIMIT_MODE_LABELS: Record<LimitMode, string> = { absolute: '绝对值', percent: '量程百分比' };
@@ -61,3 +61,16 @@ export function describeDeviation(deviation: Deviation, names: DeviationNames = 
     }
   }
 }
+
+/** The rationalization fields of a template item, all left empty (a new item, an item that gives none). */
+export const EMPTY_ITEM_RATIONALIZATION = {
+  cause: '',
+  consequence: '',
+  operatorResponse: '',
+  maxResponseMinutes: null,
+  severities: {},
+  alarmClass: '',
+} satisfies Pick<
+  TemplateItemRule,
+  'cause' | 'consequence' | 'operatorResponse' | 'maxResponseMinutes' | 'severities' | 'alarmClass'
+>;

@@ -5,6 +5,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { Id, Nullable, pageQueryProperties } from './http';
+import { PriorityMatrix } from './rationalization';
 import {
   APPROVAL_SCOPES,
   APPROVAL_STATUSES,
@@ -402,6 +403,8 @@ export const ChangeRequestDetail = Type.Object({
   ...ChangeRequestSummary.properties,
   items: Type.Array(ChangeItem),
   condition: Nullable(ConditionProposalView),
+  /** priorityMatrix: the matrix when the request was saved and the one it proposes. */
+  matrix: Nullable(Type.Object({ before: PriorityMatrix, after: PriorityMatrix })),
   equipmentId: NullableInteger,
   approvalDetail: Nullable(ApprovalInstance),
   transitions: Type.Array(ChangeTransition),

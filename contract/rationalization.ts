@@ -6,7 +6,16 @@
 import { type Static, Type } from 'typebox';
 import { endpoint } from './endpoint';
 import { Id, IdParams, Nullable } from './http';
-import { PRIORITIES, RATIONALIZATION_STATUSES, SEVERITY_LEVELS, SUGGESTIONS } from './vocabulary';
+import {
+  CHANGE_STATUSES,
+  MAX_REASON_LENGTH,
+  MAX_TITLE_LENGTH,
+  PRIORITIES,
+  RATIONALIZATION_STATUSES,
+  RISK_LEVELS,
+  SEVERITY_LEVELS,
+  SUGGESTIONS,
+} from './vocabulary';
 
 const Severity = Type.Enum(SEVERITY_LEVELS);
 export const Suggestion = Type.Enum(SUGGESTIONS);
@@ -38,11 +47,70 @@ export const PriorityMatrix = Type.Object({
 });
 export type PriorityMatrix = Static<typeof PriorityMatrix>;
 
-/** The matrix as stored: who changed it last and when (null: the default, never changed). */
+const MatrixCode = Type.String({ minLength: 1, maxLength: 32 });
+const MatrixName = Type.String({ maxLength: 50 });
+const LevelText = Type.String({ maxLength: 200 });
+const InputCells = Type.Record(Type.String({ maxLength: 32 }), Suggestion, { maxProperties: 8 });
+
+/** A matrix as a change request proposes it: bounded, closed; the rules beyond a schema are `matrixProblems`. */
+export const PriorityMatrixInput = Type.Object(
+  {
+    categories: Type.Array(
+      Type.Object(
+        {
+          code: MatrixCode,
+          name: MatrixName,
+          levels: Type.Object(
+            { none: LevelText, minor: LevelText, major: LevelText, severe: LevelText },
+            { additionalProperties: false },
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 10 },
+    ),
+    bands: Type.Array(
+      Type.Object(
+        {
+          code: MatrixCode,
+          name: MatrixName,
+          maxMinutes: Nullable(Type.Integer({ minimum: 0, maximum: 10_080 })),
+          noAlarm: Type.Boolean(),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 8 },
+    ),
+    cells: Type.Object({ minor: InputCells, major: InputCells, severe: InputCells }, { additionalProperties: false }),
+  },
+  { additionalProperties: false },
+);
+
+/** A change of the matrix proposed from 报警类型: a change request of type priorityMatrix, drafted or submitted. */
+export const MatrixChangeBody = Type.Object(
+  {
+    title: Type.Optional(Type.String({ maxLength: MAX_TITLE_LENGTH })),
+    reason: Type.String({ maxLength: MAX_REASON_LENGTH }),
+    riskLevel: Type.Enum(RISK_LEVELS),
+    matrix: PriorityMatrixInput,
+    submit: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type MatrixChangeBody = Static<typeof MatrixChangeBody>;
+
+/**
+ * The matrix as stored: who applied it last and when, through which change request (null: the default,
+ * never changed), and the matrix change requests still open (草稿, 审批中).
+ */
 export const StoredMatrix = Type.Object({
   matrix: PriorityMatrix,
   updatedBy: Nullable(Type.String()),
   updatedAt: Nullable(Type.String()),
+  changeRequestId: Nullable(Type.Integer()),
+  openChanges: Type.Array(
+    Type.Object({ id: Type.Integer(), title: Type.String(), status: Type.Enum(CHANGE_STATUSES) }),
+  ),
 });
 export type StoredMatrix = Static<typeof StoredMatrix>;
 

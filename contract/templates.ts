@@ -1,13 +1,14 @@
 /**
  * 报警模板 `/alarm/template/list` (templates listed, exported, opened with their items, created, updated
- * with their items replaced whole, deleted) and 模板评估 `/alarm/op/evaluate` (every equipment of a
- * template's type against it, with deviations and scores; exported), with the choices of their forms.
+ * with their items replaced whole, deleted; their items' rationalization written to the points of the type)
+ * and 模板评估 `/alarm/op/evaluate` (every equipment of a template's type against it, with deviations and
+ * scores; exported), with the choices of their forms.
  */
 import { type Static, Type } from 'typebox';
 import { endpoint } from './endpoint';
 import { Id, IdParams, Nullable, pageOf, pageQueryProperties, Timestamp } from './http';
 import { Removed } from './moc';
-import { COMPARED_FIELDS, DEVIATION_KINDS, LIMIT_MODES, PRIORITIES } from './vocabulary';
+import { COMPARED_FIELDS, DEVIATION_KINDS, LIMIT_MODES, PRIORITIES, SEVERITY_LEVELS } from './vocabulary';
 
 const Priority = Type.Enum(PRIORITIES);
 const LimitMode = Type.Enum(LIMIT_MODES);
@@ -56,6 +57,13 @@ export const TemplateItemRule = Type.Object({
   onDelaySeconds: Nullable(Type.Integer()),
   offDelaySeconds: Nullable(Type.Integer()),
   required: Type.Boolean(),
+  /** The rationalization every point of the condition on the type's equipment shares; '' / null / {}: not given. */
+  cause: Type.String(),
+  consequence: Type.String(),
+  operatorResponse: Type.String(),
+  maxResponseMinutes: Nullable(Type.Integer()),
+  severities: Type.Record(Type.String(), Type.Enum(SEVERITY_LEVELS)),
+  alarmClass: Type.String(),
 });
 export type TemplateItemRule = Static<typeof TemplateItemRule>;
 
@@ -65,6 +73,7 @@ export const Template = Type.Object({ ...templateFields, items: Type.Array(Templ
 export type Template = Static<typeof Template>;
 
 const Seconds = Nullable(Type.Integer({ minimum: 0, maximum: 86_400 }));
+const LongText = Type.String({ maxLength: 2000 });
 const ItemBody = Type.Object({
   condition: Type.String({ minLength: 1, maxLength: 32 }),
   limitMode: Type.Optional(LimitMode),
@@ -74,6 +83,14 @@ const ItemBody = Type.Object({
   onDelaySeconds: Type.Optional(Seconds),
   offDelaySeconds: Type.Optional(Seconds),
   required: Type.Optional(Type.Boolean()),
+  cause: Type.Optional(LongText),
+  consequence: Type.Optional(LongText),
+  operatorResponse: Type.Optional(LongText),
+  maxResponseMinutes: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 10_080 }))),
+  severities: Type.Optional(
+    Type.Record(Type.String({ maxLength: 32 }), Type.Enum(SEVERITY_LEVELS), { maxProperties: 10 }),
+  ),
+  alarmClass: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
 export const TemplateBody = Type.Object({
@@ -86,8 +103,26 @@ export const TemplateBody = Type.Object({
 });
 export type TemplateBody = Static<typeof TemplateBody>;
 
+/** 批量合理化: the points of the template's equipment type, in one unit or the whole plant. */
+export const RationalizeBody = Type.Object({ unitId: Type.Optional(Id) }, { additionalProperties: false });
+export type RationalizeBody = Static<typeof RationalizeBody>;
+
+/**
+ * What 批量合理化 did: the equipment and points of the type it looked at, the points it wrote (their records
+ * back to 待确认 where they had been confirmed), and the points already as the template says.
+ */
+export const RationalizeResult = Type.Object({
+  equipment: Type.Integer(),
+  points: Type.Integer(),
+  changed: Type.Integer(),
+  unchanged: Type.Integer(),
+});
+export type RationalizeResult = Static<typeof RationalizeResult>;
+
 export const TemplateOptions = Type.Object({
   equipmentTypes: Type.Array(Type.String()),
+  /** The consequence categories of the priority matrix, which an item's severities are given for. */
+  categories: Type.Array(Type.Object({ code: Type.String(), name: Type.String() })),
   ...TemplateVocabulary.properties,
 });
 export type TemplateOptions = Static<typeof TemplateOptions>;
@@ -170,6 +205,12 @@ export const templateEndpoints = {
   create: endpoint('POST', TEMPLATES, { body: TemplateBody, response: Template }),
   update: endpoint('PUT', `${TEMPLATES}/:id`, { params: IdParams, body: TemplateBody, response: Template }),
   remove: endpoint('DELETE', `${TEMPLATES}/:id`, { params: IdParams, response: Removed }),
+  /** The items' rationalization written to every point of the type (rights of 报警列表 / edit: it edits records). */
+  rationalize: endpoint('POST', `${TEMPLATES}/:id/rationalize`, {
+    params: IdParams,
+    body: RationalizeBody,
+    response: RationalizeResult,
+  }),
 };
 
 export const evaluationEndpoints = {

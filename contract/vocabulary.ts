@@ -19,7 +19,7 @@ export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 
 /** What a change request changes; each has its own approval flow (审批配置). */
-export const BUSINESS_TYPES = ['alarmChange', 'operatingCondition', 'templateApplication'] as const;
+export const BUSINESS_TYPES = ['alarmChange', 'operatingCondition', 'templateApplication', 'priorityMatrix'] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
 
 /** The settings of an alarm point a change request item may change and an operating condition may override. */

@@ -102,3 +102,24 @@ test('the evaluation shows the demo templates’ deviations, drills down and exp
   const equipmentNames = sheet?.getColumn(2).values.slice(2);
   expect(equipmentNames).toContain('P-101A');
 });
+
+test('批量合理化 of the pump type, then the suggested priorities drafted as one change', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/alarm/template/list');
+  const template = page.getByRole('row', { name: /离心泵标准报警模板/ });
+  await template.getByRole('button', { name: '批量合理化' }).click();
+  await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(page.getByText(/^已按模板「离心泵标准报警模板」合理化 [1-9]\d* 个报警点/)).toBeVisible();
+
+  // The pumps' PVHH points now suggest 中 (严重 × 5–15 分钟) beside their configured 高.
+  await page.goto('/alarm/bases/list');
+  await page.getByLabel('优先级不一致').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="是"]').click();
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  const first = page.locator('.ant-pro-table .ant-table-tbody tr.ant-table-row').first();
+  await expect(first.getByRole('checkbox')).toBeVisible();
+  await page.getByRole('button', { name: '按建议优先级起草变更' }).click();
+  await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(page).toHaveURL(/\/alarm\/op3\/update\?id=\d+$/);
+  await expect(page.getByText(/^已起草变更单 #\d+/)).toBeVisible();
+});

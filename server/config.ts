@@ -33,6 +33,11 @@ export interface AppConfig {
   dropDir?: string;
   /** How often the collector looks at each enabled source, in milliseconds. */
   collectorPollMs: number;
+  /**
+   * On PostgreSQL, the months of raw events and episodes kept besides the current one (older monthly partitions are
+   * dropped; the rollups stay); unlimited when absent. docs/scale.md.
+   */
+  journalRetentionMonths?: number;
   /** The key OPC UA source passwords are encrypted with (AES-256-GCM); none: passwords are refused. */
   sourceSecretKey?: string;
 }
@@ -138,6 +143,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     importMaxRatio: integer('IMPORT_MAX_RATIO', 100, 10, 10_000),
     dropDir: dropDir(read('DROP_DIR'), dataDir),
     collectorPollMs: integer('COLLECTOR_POLL_MS', 3000, 50, 60_000),
+    journalRetentionMonths:
+      read('JOURNAL_RETENTION_MONTHS') === undefined ? undefined : integer('JOURNAL_RETENTION_MONTHS', 0, 1, 1200),
     sourceSecretKey: secret('SOURCE_SECRET_KEY'),
   };
   if (problems.length) throw new ConfigError(problems);

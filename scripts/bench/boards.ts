@@ -17,7 +17,7 @@ const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
 
 /** The calls of every board for a window [from, to) (ISO), as the pages send them. */
-function boardCalls(from: string, to: string): [string, string][] {
+export function boardCalls(from: string, to: string): [string, string][] {
   const window = `from=${from}&to=${to}`;
   const bucket = trendBucket(from, to);
   const before = new Date(Date.parse(from) - (Date.parse(to) - Date.parse(from))).toISOString();

@@ -25,6 +25,10 @@ export interface HeavyJournalOptions {
   rtnMinSeconds: number;
   rtnMeanSeconds: number;
   seed: number;
+  /** End of the journal; BENCH_END unless given. */
+  end?: number;
+  /** Seed of the times, so that journals of one plant (same `seed`, same bad actors) differ month by month. */
+  timeSeed?: number;
 }
 
 export const HEAVY_JOURNAL: HeavyJournalOptions = {
@@ -71,10 +75,10 @@ export async function writeHeavyJournal(
   file: string,
   options: HeavyJournalOptions = HEAVY_JOURNAL,
 ): Promise<{ rows: number; topAlarms: number }> {
-  const to = BENCH_END;
+  const to = options.end ?? BENCH_END;
   const from = to - options.days * 86_400_000;
   const counts = heavyTailedCounts(options, Math.round(options.events / 2));
-  const rng = createRng(options.seed + 1);
+  const rng = createRng(options.timeSeed ?? options.seed + 1);
   const pointsPerConsole = Math.ceil(options.points / options.consoles);
   const points = counts.map((_, i) => {
     const consoleIndex = Math.floor(i / pointsPerConsole);

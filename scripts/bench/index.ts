@@ -19,7 +19,8 @@
  * child process as `npm start` runs it (scripts/bench/server.ts), driven over HTTP from this one, so the
  * memory measured is the server's and not the client's or the TypeScript loader's.
  * `npm run bench -- seed library journal export reads-during-import web opcua` runs only the parts named (all by default); `journal-even`
- * and `journal-heavy` run one journal of the journal part.
+ * and `journal-heavy` run one journal of the journal part. `scale` (a year of a 10-console site, 10,000,000 events, on
+ * PostgreSQL) and `scale-1m` (the same with 1,000,000) run only when named (scripts/bench/scale.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +36,7 @@ import { benchLibrary } from './library';
 import { benchLoad } from './load';
 import { benchOpcua } from './opcua';
 import { benchReadsDuringImport } from './reads-during-import';
+import { benchScale, SCALE_EVENTS } from './scale';
 import { BenchServer } from './server';
 import { ms, percentile } from './stats';
 import { postJournal } from './upload';
@@ -79,6 +81,9 @@ async function main(): Promise<void> {
   if (wanted('reads-during-import')) await benchReadsDuringImport(print);
   if (wanted('web')) await benchWeb(print);
   if (wanted('opcua')) await benchOpcua(print);
+  // Only when named: a year of a large site takes minutes and a PostgreSQL server (scripts/bench/scale.ts).
+  if (parts.includes('scale')) await benchScale(print, { events: SCALE_EVENTS });
+  if (parts.includes('scale-1m')) await benchScale(print, { events: SCALE_EVENTS / 10 });
 }
 
 async function benchJournal(shape: 'even' | 'heavy'): Promise<void> {

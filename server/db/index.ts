@@ -13,6 +13,7 @@ import pg from 'pg';
 import { type AppConfig, MEMORY_DATA_DIR } from '../config';
 import { projectPath } from '../paths';
 import { lockDataDir } from './lock';
+import { type ChangeNotices, localNotices, postgresNotices } from './notices';
 import { PgliteThread, type ThreadQueryOptions } from './pglite-thread';
 import * as schema from './schema';
 
@@ -27,6 +28,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface OpenDatabase {
   db: Database;
   kind: DatabaseKind;
+  /** Change notices shared by every node on this database (server/db/notices.ts); this node listens from now on. */
+  listen(): Promise<ChangeNotices>;
   close(): Promise<void>;
   /**
    * PostgreSQL: takes the session-level advisory lock `(classId, id)` on a connection of its own, held until
@@ -84,6 +87,17 @@ export async function copyFromBytes(executor: Executor, copySql: string, data: U
 }
 
 /**
+ * The output of `copySql` (a `COPY … TO '/dev/blob'`) on the embedded database, outside any transaction: how
+ * `npm run db:move` reads its tables page by page.
+ */
+export async function copyToBytes(executor: Executor, copySql: string): Promise<Uint8Array> {
+  const thread = embeddedThreads.get(executor);
+  if (!thread) throw new Error('COPY TO is only read from the embedded database');
+  const { blob } = await thread.query(copySql);
+  return blob ? new Uint8Array(await blob.arrayBuffer()) : new Uint8Array();
+}
+
+/**
  * Lets plain reads of other requests run between the statements of `executor`, a transaction on the embedded
  * database, instead of after its end: they see its writes so far, and a read never waits behind more than one
  * of its statements (docs/architecture.md, "Reads during an import"). The transaction's statements must stay
@@ -91,6 +105,20 @@ export async function copyFromBytes(executor: Executor, copySql: string, data: U
  */
 export async function shareReads(executor: Executor): Promise<void> {
   if (executor instanceof PgTransaction) await PgliteThread.runningTransaction()?.shareReads();
+}
+
+/** First key of the advisory locks on journal writes; the collector's lock of each source shares it (ids from 1). */
+export const JOURNAL_LOCK_CLASS = 71_832;
+
+/**
+ * Makes `tx`, a transaction that writes the journal or what is derived from it (an import, a batch's removal,
+ * detection), the only such one on every API node until it ends, so that imports and detection run once even when
+ * several nodes are asked at the same moment: a transaction-level advisory lock on PostgreSQL, taken again at no
+ * cost within the same transaction. The embedded database runs one transaction at a time anyway.
+ */
+export async function lockJournalWrites(tx: Executor): Promise<void> {
+  if (canCopy(tx)) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(${JOURNAL_LOCK_CLASS}::int, 0)`);
 }
 
 /**
@@ -137,6 +165,7 @@ async function openPglite(dataDir: string, migrationsFolder: string, template?: 
     return {
       db,
       kind: 'pglite',
+      listen: async () => localNotices(),
       async close() {
         try {
           await client.close();
@@ -218,6 +247,7 @@ async function openPostgres(databaseUrl: string, migrationsFolder: string): Prom
   return {
     db: drizzlePg({ client: pool, schema }) as Database,
     kind: 'postgres',
+    listen: () => postgresNotices(databaseUrl),
     close: () => pool.end(),
     sessionLock: (classId, id) => sessionLock(pool, classId, id),
   };

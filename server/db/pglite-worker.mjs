@@ -3,6 +3,7 @@
 // server/db/pglite-thread.ts. Plain JavaScript: Node loads a worker file without a TypeScript loader.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
+import { SharedTurns } from './shared-turns.mjs';
 
 // drizzle reads dates and intervals as the text PostgreSQL sends (its own parsers are functions, which
 // cannot cross threads, so the same ones are applied here).
@@ -30,11 +31,22 @@ const db = await PGlite.create(
 );
 
 /**
- * Open transactions by id: each stays open until the main thread commits or rolls it back. Every statement of
- * one runs through its `run` queue, one after another, so that a reader let in (see `shareReads`) runs between
- * two of the transaction's statements, never in the middle of another reader's savepoint.
+ * Open transactions by id: each stays open until the main thread commits or rolls it back. Its statements and the
+ * readers let in between them (see `shareReads`) take turns (server/db/shared-turns.mjs): one at a time, never a
+ * reader in the middle of another reader's savepoint, and readers within their share of the time.
  */
 const transactions = new Map();
+
+/**
+ * How an import that shares its reads shares the database with them (server/db/shared-turns.mjs): reads take at
+ * most 30 % of its time while its statements wait, none waits more than 0.4 s for its turn, and for 25 ms after a
+ * statement of the import, reads over their share wait for its next one.
+ */
+const READ_TURNS = {
+  readShare: Number(process.env.READ_SHARE_X ?? 0.3),
+  maxWaitMs: Number(process.env.READ_WAIT_X ?? 400),
+  graceMs: 25,
+};
 
 function serialiseError(error) {
   const { message, name, code, detail, hint, constraint, table, column, schema, severity, position } = error;
@@ -51,18 +63,7 @@ const rollbackRequested = new Error('rollback requested');
 
 /** Opens a transaction that stays open until `finish`: PGlite only offers callback-scoped ones. */
 function begin(txId) {
-  let tail = Promise.resolve();
-  const entry = {
-    txId,
-    shared: false,
-    closing: false,
-    /** Runs `work` once everything queued on this transaction before it is done. */
-    run(work) {
-      const result = tail.then(work);
-      tail = result.catch(() => undefined);
-      return result;
-    },
-  };
+  const entry = { txId, shared: false, closing: false, turns: new SharedTurns(READ_TURNS) };
   const released = new Promise((resolve, reject) => {
     entry.release = { resolve, reject };
   });
@@ -88,13 +89,13 @@ function begin(txId) {
 }
 
 /**
- * Commits (or rolls back) and answers once PGlite has: a failed COMMIT reaches the caller. Readers already
- * queued on the transaction finish first; later ones wait for the end, as every other statement does.
+ * Commits (or rolls back) and answers once PGlite has: a failed COMMIT reaches the caller. Readers whose turn has
+ * not come by then wait for the end, as every other statement does.
  */
 async function finish(txId, commit) {
   const entry = entryOf(txId);
   entry.closing = true;
-  await entry.run(() => undefined);
+  await entry.turns.own(() => undefined);
   if (commit) entry.release.resolve();
   else entry.release.reject(rollbackRequested);
   try {
@@ -128,7 +129,7 @@ function openTransaction() {
  * transaction as it was. A transaction already failed refuses the savepoint: the read then waits for its end.
  */
 function sharedRead(entry, sql, params, options) {
-  return entry.run(async () => {
+  return entry.turns.read(async () => {
     if (entry.closing) return { waited: true };
     try {
       await entry.tx.query('savepoint shared_read');
@@ -151,7 +152,7 @@ async function query({ sql, params, rowMode, data, txId }) {
   const options = { rowMode, parsers, ...(data ? { blob: new Blob([data]) } : {}) };
   if (txId !== undefined) {
     const entry = entryOf(txId);
-    return entry.run(() => entry.tx.query(sql, params, options));
+    return entry.turns.own(() => entry.tx.query(sql, params, options));
   }
   const open = data ? undefined : openTransaction();
   if (open && readsOnly(sql)) {
@@ -171,7 +172,7 @@ const handlers = {
   exec: ({ sql, txId }) => {
     if (txId === undefined) return db.exec(sql);
     const entry = entryOf(txId);
-    return entry.run(() => entry.tx.exec(sql));
+    return entry.turns.own(() => entry.tx.exec(sql));
   },
   begin: ({ txId }) => begin(txId),
   // From now on, plain reads run between this transaction's statements instead of after its end.

@@ -6,7 +6,8 @@
  * database every query waits behind a running import's transaction, and a progress poll must not. Any
  * revocation, and any change made through the user and role administration (`permission-edit`), empties
  * the cache at once, so in this process a revoked token or a withdrawn permission is refused immediately.
- * Other API nodes sharing a PostgreSQL server see such a change within the time-to-live.
+ * Other API nodes sharing a PostgreSQL server are told by a change notice (server/db/notices.ts) and empty
+ * theirs as soon as it arrives; the time-to-live only bounds the wait while their listening connection is down.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -71,6 +72,7 @@ const authentication: FastifyPluginAsync = async (app) => {
     cache.clear();
   };
   app.repositories.tokens.onRevoke(invalidate);
+  app.changeNotices.on('sign-ins', invalidate);
 
   async function lookUp(token: string, key: string): Promise<CachedSignIn | undefined> {
     const started = generation;
@@ -137,11 +139,18 @@ const authentication: FastifyPluginAsync = async (app) => {
   });
 
   // Users, roles and tokens change only through the administration routes: whatever such a write did, the
-  // next request looks its holder up again (decided before the answer leaves, so no request can overtake it).
+  // next request looks its holder up again (decided before the answer leaves, so no request can overtake it),
+  // on every node: the write has committed by now, so other nodes look up what it wrote.
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.routeOptions.config.permission === ADMINISTRATION && request.method !== 'GET') invalidate();
+    if (request.routeOptions.config.permission === ADMINISTRATION && request.method !== 'GET') {
+      invalidate();
+      // Unsent (the database just went away), other nodes still forget within the time-to-live.
+      await app.changeNotices
+        .publish('sign-ins', app.database.db)
+        .catch((error: Error) => request.log.warn({ err: error }, 'change notice not sent'));
+    }
     return payload;
   });
 };
 
-export default fp(authentication, { name: 'authentication', dependencies: ['repositories'] });
+export default fp(authentication, { name: 'authentication', dependencies: ['repositories', 'change-notices'] });

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { plantDayResolver } from '../../common/plantDays';
 import type { AbnormalSettings, KpiSettings } from '../../contract/kpiSettings';
 import { PRIORITIES } from '../../contract/vocabulary';
-import type { Executor } from '../db';
+import { type Executor, lockJournalWrites } from '../db';
 import type { EpisodeKind } from '../db/schema';
 import { bucketStarts } from '../domain/kpi/buckets';
 import { type AbnormalFinding, detectFromAnalysis } from '../domain/kpi/detection';
@@ -451,6 +451,7 @@ export function createDetectionRepository(db: Executor, options: DetectionOption
   return {
     /** Runs detection for the given points (all points when omitted) and the consoles they annunciate on. */
     async detect(timeZone: string, pointIds?: readonly number[], tx: Executor = db): Promise<DetectionResult> {
+      await lockJournalWrites(tx);
       const settings = await readKpiSettings(tx);
       if (pointIds && !pointIds.length) return { findings: 0 };
       const findings = await detectPerPoint(tx, pointIds, settings, timeZone);

@@ -11,6 +11,7 @@ import { createIngestRepository } from './ingest';
 import { createKpiRepository } from './kpi';
 import { createKpiSettingsRepository } from './kpi-settings';
 import { createLibraryRepository } from './library';
+import { createMatrixRepository } from './matrix';
 import { createOpcuaRepository } from './opcua';
 import { createRolesRepository } from './roles';
 import { createSourcesRepository } from './sources';
@@ -30,6 +31,7 @@ export function createRepositories(db: Database) {
     dictionaries: createDictionariesRepository(db),
     templates: createTemplatesRepository(db),
     library: createLibraryRepository(db),
+    matrix: createMatrixRepository(db),
     approvals,
     conditions,
     changes: createChangesRepository(db, approvals, conditions),

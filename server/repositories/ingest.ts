@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { EventSource } from '../../contract/vocabulary';
-import { type Executor, shareReads } from '../db';
+import { type Executor, lockJournalWrites, shareReads } from '../db';
 import { PhaseClock } from '../domain/ingest/phases';
 import { DuplicateFilter, type JournalBatch, type JournalError } from '../domain/journal';
 import { createDetectionRepository } from './detection';
@@ -102,6 +102,7 @@ export async function ingestJournal(
     result = await db.transaction(async (tx) => {
       // On the embedded database, other requests' reads run between this transaction's statements.
       await shareReads(tx);
+      await lockJournalWrites(tx);
       const settings = await readKpiSettings(tx);
       const [batch] =
         request.appendTo === undefined
@@ -199,6 +200,7 @@ export async function ingestJournal(
 /** Removes a journal batch and brings the facts and detection of its points up to date. */
 export async function deleteJournalBatch(db: Executor, batchId: number, timeZone: string): Promise<number> {
   const deleted = await db.transaction(async (tx) => {
+    await lockJournalWrites(tx);
     const settings = await readKpiSettings(tx);
     const affected = await queryRows<{ pointId: number; from: number; to: number }>(
       tx,

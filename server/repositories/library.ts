@@ -9,13 +9,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { CREATED_FIELD, type PointField } from '../../common/alarmLibrary';
-import {
-  DEFAULT_PRIORITY_MATRIX,
-  missingParts,
-  type PriorityMatrix,
-  type Severities,
-  suggestedPriority,
-} from '../../common/priorityMatrix';
+import { missingParts, type PriorityMatrix, type Severities, suggestedPriority } from '../../common/priorityMatrix';
 import type { Page, PageRequest } from '../../contract/http';
 import type {
   AbnormalFilters,
@@ -29,7 +23,7 @@ import type {
   PointDetail,
   PointEvent,
 } from '../../contract/library';
-import type { Rationalization, StoredMatrix } from '../../contract/rationalization';
+import type { Rationalization } from '../../contract/rationalization';
 import type { AuditSource, Priority, RationalizationStatus } from '../../contract/vocabulary';
 import type { Database, Executor } from '../db';
 import { type AlarmPoint, alarmPointChanges, alarmPoints } from '../db/schema';
@@ -39,6 +33,7 @@ import { changedFields, type FieldChange, type NumericSettings, settingProblems 
 import { pointState } from '../domain/library/state';
 import { insertNames } from './journal';
 import { inBatches, pageWindow } from './listing';
+import { readPriorityMatrix } from './matrix';
 import { arrayParam, epochMs, isoTime, queryJsonRows, queryRows } from './raw-sql';
 
 export interface LibrarySort {
@@ -86,19 +81,6 @@ export interface PointPatch extends NumericSettings {
   rationalizationNotes?: string;
   justification?: string;
   deleted?: boolean;
-}
-
-/** The settings row of the priority matrix (docs/domain.md); absent, the default matrix holds. */
-const MATRIX_KEY = 'priorityMatrix';
-
-export async function readPriorityMatrix(tx: Executor): Promise<StoredMatrix> {
-  const [row] = await queryRows<{ value: PriorityMatrix; updatedBy: string; updatedAt: string }>(
-    tx,
-    sql`select value, updated_by as "updatedBy", ${isoTime('updated_at')} as "updatedAt"
-        from settings where key = ${MATRIX_KEY}`,
-  );
-  if (!row) return { matrix: DEFAULT_PRIORITY_MATRIX, updatedBy: null, updatedAt: null };
-  return { matrix: row.value, updatedBy: row.updatedBy, updatedAt: row.updatedAt };
 }
 
 /** The fields of the rationalization record: a change of any, or of the priority, ends a confirmation. */
@@ -684,6 +666,41 @@ export function createLibraryRepository(db: Database) {
 
     /** The priority matrix (docs/domain.md): the stored one, or the default. */
     matrix: (tx: Executor = db) => readPriorityMatrix(tx),
+
+    /**
+     * The points chosen by id or by a list filter that a priority change could bring to the matrix's
+     * suggestion (in the list's order, at most `limit`), and how many of the chosen ones were left out and why.
+     */
+    async suggestionCandidates(
+      selection: { pointIds: number[] } | { filters: LibraryFilters },
+      limit: number,
+      tx: Executor = db,
+    ): Promise<{
+      found: number;
+      skipped: { noSuggestion: number; noAlarm: number; matching: number };
+      points: { id: number; suggestion: Priority }[];
+    }> {
+      const where =
+        'pointIds' in selection
+          ? sql`not p.deleted and p.id = any(${arrayParam(selection.pointIds)}::int[])`
+          : pointWhere(selection.filters);
+      const [counts] = await queryRows<{ found: number; noSuggestion: number; noAlarm: number; matching: number }>(
+        tx,
+        sql`select count(*)::int as found,
+              count(*) filter (where p.suggested_priority is null)::int as "noSuggestion",
+              count(*) filter (where p.suggested_priority = 'noAlarm')::int as "noAlarm",
+              count(*) filter (where p.suggested_priority = p.priority)::int as matching
+            from alarm_points p where ${where}`,
+      );
+      const points = await queryRows<{ id: number; suggestion: Priority }>(
+        tx,
+        sql`select p.id, p.suggested_priority as suggestion from alarm_points p
+            where ${where} and p.suggested_priority <> p.priority and p.suggested_priority <> 'noAlarm'
+            order by p.tag, p.condition limit ${limit}`,
+      );
+      const { found, ...skipped } = counts;
+      return { found, skipped, points };
+    },
 
     /** A point's rationalization record with the suggestion; undefined for a missing or removed point. */
     async rationalization(id: number, tx: Executor = db): Promise<Rationalization | undefined> {

@@ -16,6 +16,7 @@ import { operatingConditionOverrides, operatingConditionSwitches, operatingCondi
 import { createApprovalsRepository } from '../repositories/approvals';
 import { type ChangeInput, createChangesRepository } from '../repositories/changes';
 import { createConditionsRepository } from '../repositories/conditions';
+import { createMatrixRepository } from '../repositories/matrix';
 import { queryRows } from '../repositories/raw-sql';
 import { createUsersRepository } from '../repositories/users';
 import { decideStep } from '../use-cases/approvals/decide';
@@ -112,6 +113,7 @@ export async function seedDemoChanges(tx: Executor): Promise<void> {
   const approvals = createApprovalsRepository(tx);
   const conditions = createConditionsRepository(tx);
   const changes = createChangesRepository(tx, approvals, conditions);
+  const matrix = createMatrixRepository(tx);
 
   for (const businessType of BUSINESS_TYPES) {
     const saved = await approvals.saveFlow(
@@ -142,9 +144,12 @@ export async function seedDemoChanges(tx: Executor): Promise<void> {
   const initiator = people.get(ROLE_NAMES.engineer);
   const deciders = [people.get(ROLE_NAMES.reviewer), people.get(ROLE_NAMES.approver)];
   if (!initiator) return;
-  const request = async (input: Omit<ChangeInput, 'condition' | 'templateId' | 'equipmentId'>, decisions: string[]) => {
+  const request = async (
+    input: Omit<ChangeInput, 'condition' | 'matrix' | 'templateId' | 'equipmentId'>,
+    decisions: string[],
+  ) => {
     const id = await changes.create(
-      { ...input, condition: null, templateId: null, equipmentId: null },
+      { ...input, condition: null, matrix: null, templateId: null, equipmentId: null },
       initiator.id,
       tx,
     );
@@ -158,7 +163,7 @@ export async function seedDemoChanges(tx: Executor): Promise<void> {
     for (const [step, comment] of decisions.slice(1).entries()) {
       const decision = comment.startsWith('驳回') ? 'reject' : 'approve';
       const actor = deciders[step];
-      if (actor) await decideStep(instanceId, actor, decision, comment, { approvals, changes, conditions }, tx);
+      if (actor) await decideStep(instanceId, actor, decision, comment, { approvals, changes, conditions, matrix }, tx);
     }
   };
   const limitItems = (rows: { id: number; limitValue: number | null }[], factor: number): ChangeItemInput[] =>

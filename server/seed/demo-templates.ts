@@ -16,7 +16,19 @@ const DEMO_TEMPLATES: { name: string; equipmentType: string; description: string
     equipmentType: '离心泵',
     description: '出口压力、流量与轴承温度的高、高高、低、低低报警',
     items: [
-      { condition: 'PVHH', priority: 'high', onDelaySeconds: 3, offDelaySeconds: 3 },
+      {
+        condition: 'PVHH',
+        priority: 'high',
+        onDelaySeconds: 3,
+        offDelaySeconds: 3,
+        // Rationalized once for every pump (批量合理化).
+        cause: '出口阀误关或出口管线堵塞',
+        consequence: '泵憋压，机械密封泄漏，介质外漏',
+        operatorResponse: '确认出口阀开度，必要时切换备用泵并通知维修',
+        maxResponseMinutes: 10,
+        severities: { people: 'minor', environment: 'minor', asset: 'major' },
+        alarmClass: '设备保护',
+      },
       { condition: 'PVHI', priority: 'low', onDelaySeconds: 3, offDelaySeconds: 3 },
       { condition: 'PVLO', priority: 'medium', onDelaySeconds: 3, offDelaySeconds: 3 },
       { condition: 'PVLL', priority: 'high', onDelaySeconds: 3, offDelaySeconds: 3 },

@@ -11,7 +11,7 @@ import { DEFAULT_PLANT_TIME_ZONE } from '../domain/kpi/types';
 import { asJournalBatches, type SimulatedPoint, simulateJournal } from '../domain/simulator';
 import { createRng } from '../domain/simulator/random';
 import { ingestJournal } from '../repositories/ingest';
-import { readPriorityMatrix } from '../repositories/library';
+import { readPriorityMatrix } from '../repositories/matrix';
 import { arrayParam, queryRows } from '../repositories/raw-sql';
 import { seedDemoChanges, seedDemoConditions } from './demo-changes';
 import { seedDemoTemplates } from './demo-templates';

@@ -1,9 +1,11 @@
 /**
  * 基础配置 dictionaries: 报警类型 `/alarm/base/type` and 系统类型 `/alarm/base/system` (list, create, update,
- * delete, export each), the priorities' names and colours, and the priority matrix. Types: contract/dictionaries.ts.
+ * delete, export each), the priorities' names and colours, and the priority matrix with its changes. Types:
+ * contract/dictionaries.ts, contract/rationalization.ts.
  */
 import type { AlarmTypeBody, DictionaryFilters, PriorityBody, SystemTypeBody } from '@contract/dictionaries';
 import type { PageRequest } from '@contract/http';
+import type { MatrixChangeBody } from '@contract/rationalization';
 import { call } from './http';
 
 type ListQuery = PageRequest & DictionaryFilters;
@@ -24,5 +26,7 @@ export const fetchPriorities = () => call('GET /alarm/base/priorities');
 export const updatePriority = (id: number, body: PriorityBody) =>
   call('PUT /alarm/base/priorities/:id', { params: { id }, body });
 
-/** The priority matrix of rationalization, read-only (contract/rationalization.ts). */
+/** The priority matrix, with who applied it and its open change requests (contract/rationalization.ts). */
 export const fetchPriorityMatrix = () => call('GET /alarm/base/type/matrix');
+/** A change of the matrix: a change request of type priorityMatrix, drafted or submitted (contract/changes.ts). */
+export const proposeMatrixChange = (body: MatrixChangeBody) => call('POST /alarm/base/type/matrix', { body });

@@ -72,6 +72,9 @@ export const archiveChange = (id: number) => call('POST /alarm/op/update/:id/arc
 export const takeOverChange = (id: number) => call('POST /alarm/op/update/:id/takeover', { params: { id } });
 export const draftFromTemplate = (body: Sent<'POST /alarm/op/update/from-template', 'body'>) =>
   call('POST /alarm/op/update/from-template', { body });
+/** 报警列表's 「按建议优先级起草变更」: one draft, priority → suggestion for the chosen or filtered points. */
+export const draftFromSuggestions = (body: Sent<'POST /alarm/op/update/from-suggestions', 'body'>) =>
+  call('POST /alarm/op/update/from-suggestions', { body });
 
 // 审批管理
 export const fetchApprovals = (query: Sent<'GET /alarm/approve/list', 'query'>) =>

@@ -2,7 +2,7 @@
  * 报警模板 `/alarm/template/list` (list, export, one template, create, update, delete, form choices) and
  * 模板评估 `/alarm/op/evaluate` (one evaluation, its export, the page's choices). Types: contract/templates.ts.
  */
-import type { EvaluationQuery, TemplateBody } from '@contract/templates';
+import type { EvaluationQuery, RationalizeBody, TemplateBody } from '@contract/templates';
 import { call } from './http';
 
 export const TEMPLATE_LIST_PATH = '/alarm/template/list';
@@ -21,6 +21,9 @@ export const createTemplate = (body: TemplateBody) => call('POST /alarm/template
 export const updateTemplate = (id: number, body: TemplateBody) =>
   call('PUT /alarm/template/list/:id', { params: { id }, body });
 export const deleteTemplate = (id: number) => call('DELETE /alarm/template/list/:id', { params: { id } });
+/** 批量合理化: the items' rationalization to every point of the type, in one unit or the plant. */
+export const rationalizeFromTemplate = (id: number, body: RationalizeBody) =>
+  call('POST /alarm/template/list/:id/rationalize', { params: { id }, body });
 
 export const fetchEvaluationOptions = () => call('GET /alarm/op/evaluate/options');
 export const fetchEvaluation = (query: EvaluationQuery) => call('GET /alarm/op/evaluate', { query });

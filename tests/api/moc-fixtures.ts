@@ -59,7 +59,7 @@ export async function mocFixture(t: TestApp): Promise<MocFixture> {
     call: (method, url, as, payload) =>
       t.app.inject({ method, url: `/api${url}`, headers: as.authorization, ...(payload ? { payload } : {}) }),
   };
-  for (const businessType of ['alarmChange', 'operatingCondition', 'templateApplication']) {
+  for (const businessType of ['alarmChange', 'operatingCondition', 'templateApplication', 'priorityMatrix']) {
     const created = await fixture.call('POST', '/alarm/base/examine/config', fixture.admin, {
       name: `${businessType} 流程`,
       businessType,

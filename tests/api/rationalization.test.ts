@@ -67,7 +67,13 @@ describe('rationalization API', { timeout: SLOW }, () => {
   it('serves the default matrix to holders of 报警类型 view only', async () => {
     const response = await call('GET', '/alarm/base/type/matrix', typeViewer);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual({ matrix: DEFAULT_PRIORITY_MATRIX, updatedBy: null, updatedAt: null });
+    expect(response.json().data).toEqual({
+      matrix: DEFAULT_PRIORITY_MATRIX,
+      updatedBy: null,
+      updatedAt: null,
+      changeRequestId: null,
+      openChanges: [],
+    });
     expect((await call('GET', '/alarm/base/type/matrix', viewer)).statusCode).toBe(403);
   });
 

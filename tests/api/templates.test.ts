@@ -1,5 +1,6 @@
 /** 模板列表 and 模板评估 endpoints: CRUD with validation, export, the evaluation, permissions (docs/api.md). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMPTY_ITEM_RATIONALIZATION } from '../../common/templates';
 import { alarmPoints, equipment, units } from '../../server/db/schema';
 import { XLSX_CONTENT_TYPE } from '../../server/export/xlsx';
 import { seedDemoData } from '../../server/seed/demo';
@@ -62,6 +63,7 @@ describe('alarm templates API', { timeout: SLOW }, () => {
           onDelaySeconds: null,
           offDelaySeconds: null,
           required: true,
+          ...EMPTY_ITEM_RATIONALIZATION,
           sortOrder: 0,
         },
         expect.objectContaining({ condition: 'PVHI', onDelaySeconds: 3, sortOrder: 1 }),

@@ -1,6 +1,7 @@
 /**
  * 基础配置 calls (src/services/dictionaries.ts) against the real server: alarm types and system types
- * listed, created, updated and deleted; priorities listed and renamed; the priority matrix; the three exports.
+ * listed, created, updated and deleted; priorities listed and renamed; the priority matrix and a proposed change
+ * of it; the three exports.
  */
 import * as dictionariesClient from '@/services/dictionaries';
 import { expectWorkbook, realServer, recorded, START } from './harness';
@@ -33,6 +34,15 @@ describe('基础配置 calls on the real server', () => {
 
       const { matrix } = await dictionaries.fetchPriorityMatrix();
       expect(matrix.bands.map((band) => band.name)).toEqual(['< 5 分钟', '5–15 分钟', '15–30 分钟', '> 30 分钟']);
+      const proposed = await dictionaries.proposeMatrixChange({
+        reason: '服务调用测试',
+        riskLevel: 'high',
+        matrix: { ...matrix, cells: { ...matrix.cells, major: { ...matrix.cells.major, '5to15': 'high' } } },
+      });
+      expect(proposed).toMatchObject({ businessType: 'priorityMatrix', status: 'draft', matrix: { before: matrix } });
+      expect((await dictionaries.fetchPriorityMatrix()).openChanges).toEqual([
+        { id: proposed.id, title: '修改优先级矩阵', status: 'draft' },
+      ]);
 
       const priorities = await dictionaries.fetchPriorities();
       const [urgent] = priorities;

@@ -153,6 +153,7 @@ describe('变更管理 calls on the real server', () => {
           businessType: 'alarmChange',
           items: [{ pointId: points.list[0].id, field: 'deadband', after: 3 }],
           condition: null,
+          matrix: null,
           templateId: null,
           equipmentId: null,
         },
@@ -181,6 +182,14 @@ describe('变更管理 calls on the real server', () => {
     const { change, skipped } = await client.draftFromTemplate({ templateId: template.id });
     expect(change).toMatchObject({ status: 'draft', businessType: 'templateApplication', templateId: template.id });
     expect(skipped).toEqual({ missing: expect.any(Number), extra: expect.any(Number), noRange: expect.any(Number) });
+  });
+
+  it('drafts one request bringing the demo plant’s mismatching points to the suggested priority', async () => {
+    const { change, skipped } = await client.draftFromSuggestions({ filters: { priorityMismatch: 1 } });
+    expect(change).toMatchObject({ status: 'draft', businessType: 'alarmChange' });
+    expect(change.items.length).toBeGreaterThan(0);
+    expect(change.items.every((item) => item.field === 'priority' && item.after !== item.before)).toBe(true);
+    expect(skipped).toEqual({ noSuggestion: 0, noAlarm: expect.any(Number), matching: 0 });
   });
 
   it('names the pages a request or a condition opens in', () => {

@@ -1,6 +1,6 @@
 /**
  * 报警模板 and 模板评估 calls (src/services/templates.ts) against the real server: listed, opened, created,
- * updated, deleted; evaluated against the demo plant; both exports.
+ * updated, deleted, rationalizing the points of their type; evaluated against the demo plant; both exports.
  */
 import * as templatesClient from '@/services/templates';
 import { expectWorkbook, realServer, recorded, START } from './harness';
@@ -30,6 +30,22 @@ describe('报警模板 and 模板评估 calls on the real server', () => {
         updatedAt: created.updatedAt,
       });
       expect(updated.items[0].priority).toBe('medium');
+      const rationalized = await templates.updateTemplate(created.id, {
+        name: created.name,
+        equipmentType: created.equipmentType,
+        items: [
+          {
+            condition: created.items[0].condition,
+            priority: 'medium',
+            cause: '服务调用测试的原因',
+            maxResponseMinutes: 10,
+            severities: { asset: 'major' },
+          },
+        ],
+      });
+      expect(rationalized.items[0]).toMatchObject({ cause: '服务调用测试的原因', severities: { asset: 'major' } });
+      const done = await templates.rationalizeFromTemplate(created.id, {});
+      expect(done.changed).toBeGreaterThan(0);
       await expect(templates.deleteTemplate(created.id)).resolves.toEqual({ id: created.id });
       await expectWorkbook('GET /alarm/template/list/export', { equipmentType: template.equipmentType });
 

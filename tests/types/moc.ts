@@ -37,6 +37,14 @@ export async function wrongMocCalls() {
   // @ts-expect-error the flows list filters by business type and name, not by status
   await call('GET /alarm/base/examine/config', { query: { status: 'pending' } });
 
+  // @ts-expect-error a matrix change proposes the matrix itself, not items
+  await call('POST /alarm/base/type/matrix', { body: { reason: 'r', riskLevel: 'low', items: [] } });
+
+  await call('POST /alarm/op/update/from-suggestions', {
+    // @ts-expect-error the suggested priorities come from the matrix: the body names points, not targets
+    body: { pointIds: [1], priority: 'high' },
+  });
+
   const condition = await call('GET /alarm/op/working/:id', { params: { id: 1 } });
   // @ts-expect-error a condition answers its overrides, not its switches
   condition.switches;

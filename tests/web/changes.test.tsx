@@ -1,5 +1,6 @@
 /** 变更管理 and 发起变更: list, detail with items and steps, draft actions by permission, the form's checks and saving. */
 
+import { DEFAULT_PRIORITY_MATRIX, type PriorityMatrix } from '@common/priorityMatrix';
 import { permissionString } from '@common/routes';
 import type { ChangeRequestDetail } from '@contract/moc';
 import { configure, screen, waitFor, within } from '@testing-library/react';
@@ -9,7 +10,16 @@ import ChangeCreatePage from '@/pages/Alarm/Op/ChangeCreate';
 import ChangeListPage from '@/pages/Alarm/Op/Changes';
 import EvaluatePage from '@/pages/Alarm/Op/Evaluate';
 import { mockApi, startAppRuntime } from './helpers';
-import { change, changeSummary, page, point, priorityDictionary, priorityItem, refusal } from './moc-fixtures';
+import {
+  change,
+  changeSummary,
+  engineer,
+  page,
+  point,
+  priorityDictionary,
+  priorityItem,
+  refusal,
+} from './moc-fixtures';
 import { ok, renderWithPermissions } from './render';
 
 const server = mockApi(...priorityDictionary);
@@ -102,6 +112,42 @@ describe('变更管理 page', { timeout: 30_000 }, () => {
     expect(within(drawer).getByText('申请后已被修改')).toBeInTheDocument();
     expect(within(drawer).getByText('已通过，未实施（冲突）')).toBeInTheDocument();
     window.history.pushState({}, '', '/');
+  });
+
+  it('shows a matrix change as what it changes and the cells before and after, a draft without 编辑', async () => {
+    const after = {
+      ...DEFAULT_PRIORITY_MATRIX,
+      cells: { ...DEFAULT_PRIORITY_MATRIX.cells, major: { ...DEFAULT_PRIORITY_MATRIX.cells.major, '5to15': 'high' } },
+    } satisfies PriorityMatrix;
+    const matrixDraft: ChangeRequestDetail = {
+      ...draft,
+      id: 15,
+      title: '修改优先级矩阵',
+      businessType: 'priorityMatrix',
+      itemCount: 1,
+      items: [],
+      matrix: { before: DEFAULT_PRIORITY_MATRIX, after },
+    };
+    listOf([matrixDraft]);
+    server.use(http.get('/api/alarm/op/update/15', () => HttpResponse.json(ok(matrixDraft))));
+    const user = userEvent.setup();
+    renderWithPermissions(<ChangeListPage />, can('view', 'create', 'edit', 'delete'), engineer.username);
+    const row = await rowOf('修改优先级矩阵');
+    expect(row).toHaveTextContent('优先级矩阵变更');
+    expect(within(row).queryByRole('button', { name: '编辑' })).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: '提交' })).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: '修改优先级矩阵' }));
+    const drawer = await screen.findByRole('dialog', { name: '变更单 #15 修改优先级矩阵' });
+    const lines = await within(drawer).findByRole('list', { name: '矩阵修改内容' });
+    await waitFor(() => expect(lines).toHaveTextContent('严重 × 5–15 分钟：三级（中） → 二级（高）'));
+    const before = within(drawer).getByRole('table', { name: '修改前的优先级矩阵' });
+    const afterTable = within(drawer).getByRole('table', { name: '修改后的优先级矩阵' });
+    expect(within(before).getByRole('row', { name: /^严重/ })).toHaveTextContent(
+      '严重二级（高）三级（中）四级（低）不设报警',
+    );
+    expect(within(afterTable).getByRole('row', { name: /^严重/ })).toHaveTextContent(
+      '严重二级（高）二级（高）四级（低）不设报警',
+    );
   });
 
   it('offers edit, submit and delete of a draft to its initiator only', async () => {

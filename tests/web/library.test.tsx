@@ -12,6 +12,7 @@ import AlarmLibraryPage from '@/pages/Alarm/Library/List';
 import { preloadFirstViewData } from '@/services/firstView';
 import { setToken, storePermissions } from '@/utils/session';
 import { mockApi, startAppRuntime } from './helpers';
+import { change } from './moc-fixtures';
 import { ok, renderWithPermissions } from './render';
 
 const server = mockApi();
@@ -208,6 +209,58 @@ describe('报警列表 page', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() => expect(queries.at(-1)?.get('priorityMismatch')).toBe('1'));
     expect(queries.at(-1)?.get('rationalized')).toBe('0');
+  });
+
+  it('drafts one change request from the chosen mismatching rows and opens it in 发起变更', async () => {
+    libraryApi();
+    const drafts: unknown[] = [];
+    server.use(
+      http.post('/api/alarm/op/update/from-suggestions', async ({ request }) => {
+        drafts.push(await request.json());
+        return HttpResponse.json(
+          ok({ change: { ...change, status: 'draft' }, skipped: { noSuggestion: 0, noAlarm: 1, matching: 0 } }),
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithPermissions(<AlarmLibraryPage />, [...can('view'), permissionString('/alarm/op/update', 'create')]);
+    await screen.findByText('进料流量高');
+    // Rows are chosen in the mismatch view only.
+    expect(screen.queryByRole('checkbox', { name: /FIC-101|选择/ })).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText('优先级不一致'));
+    await user.click(await screen.findByTitle('是'));
+    await user.click(screen.getByRole('button', { name: /查\s*询/ }));
+    const row = await screen.findByRole('row', { name: /FIC-101/ });
+    await user.click(await within(row).findByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: '按建议优先级起草变更' }));
+    expect(await screen.findByText('为所选 1 个报警点起草一个变更申请，把优先级改为矩阵建议？')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: submit }));
+    await waitFor(() => expect(drafts).toEqual([{ pointIds: [point.id] }]));
+    expect(await screen.findByText('已起草变更单 #12（1 项），跳过 1 个无需调整或无建议的报警点')).toBeInTheDocument();
+    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe('/alarm/op3/update?id=12'));
+  });
+
+  it('drafts from the current filter when no row is chosen, and offers it only to holders of 变更管理 create', async () => {
+    libraryApi();
+    const drafts: unknown[] = [];
+    server.use(
+      http.post('/api/alarm/op/update/from-suggestions', async ({ request }) => {
+        drafts.push(await request.json());
+        return HttpResponse.json(ok({ change, skipped: { noSuggestion: 0, noAlarm: 0, matching: 0 } }));
+      }),
+    );
+    const user = userEvent.setup();
+    const { unmount } = renderWithPermissions(<AlarmLibraryPage />, can('view', 'edit'));
+    await screen.findByText('进料流量高');
+    expect(screen.queryByRole('button', { name: '按建议优先级起草变更' })).not.toBeInTheDocument();
+    unmount();
+    renderWithPermissions(<AlarmLibraryPage />, [...can('view'), permissionString('/alarm/op/update', 'create')]);
+    await screen.findByText('进料流量高');
+    await user.type(screen.getByLabelText('位号'), 'FIC');
+    await user.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await user.click(screen.getByRole('button', { name: '按建议优先级起草变更' }));
+    await user.click(await screen.findByRole('button', { name: submit }));
+    await waitFor(() => expect(drafts).toEqual([{ filters: { tag: 'FIC', priorityMismatch: 1 } }]));
   });
 
   it('asks for the page chosen, and 重置 goes back to the address’s filters on the first page', async () => {

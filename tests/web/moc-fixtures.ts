@@ -123,6 +123,7 @@ export const change: ChangeRequestDetail = {
     },
   ],
   condition: null,
+  matrix: null,
   equipmentId: null,
   approvalDetail: pendingApproval,
   transitions: [
@@ -211,6 +212,7 @@ export const priorityItem: ChangeItem = {
 export function changeSummary({
   items: _items,
   condition: _condition,
+  matrix: _matrix,
   equipmentId: _equipmentId,
   approvalDetail: _approvalDetail,
   transitions: _transitions,

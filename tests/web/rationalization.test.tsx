@@ -1,18 +1,19 @@
 /**
  * Rationalization in the SPA: the drawer's 合理化 tab (the record, the suggestion beside the configured
- * priority, changing live with severities and time, saved with the loaded version) and the read-only
- * 优先级矩阵 tab of 报警类型.
+ * priority, changing live with severities and time, saved with the loaded version) and the 优先级矩阵 tab of
+ * 报警类型 (read, and changed through a change request by holders of its edit right).
  */
 import { DEFAULT_PRIORITY_MATRIX } from '@common/priorityMatrix';
 import { permissionString } from '@common/routes';
 import type { LibraryOptions } from '@contract/library';
-import type { Rationalization } from '@contract/rationalization';
+import type { MatrixChangeBody, Rationalization, StoredMatrix } from '@contract/rationalization';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import RationalizationTab from '@/pages/Alarm/Library/List/components/RationalizationTab';
 import AlarmTypePage from '@/pages/Alarm/Settings/AlarmTypes';
 import { mockApi, startAppRuntime } from './helpers';
+import { change } from './moc-fixtures';
 import { ok, renderWithPermissions } from './render';
 
 const server = mockApi();
@@ -150,25 +151,32 @@ describe('合理化 tab of the point drawer', { timeout: 30_000 }, () => {
   });
 });
 
+const defaultMatrix: StoredMatrix = {
+  matrix: DEFAULT_PRIORITY_MATRIX,
+  updatedBy: null,
+  updatedAt: null,
+  changeRequestId: null,
+  openChanges: [],
+};
+
+const dictionaryPriorities = () =>
+  HttpResponse.json(
+    ok(
+      options.priorities.map((priority, index) => ({
+        id: index + 1,
+        ...priority,
+        targetShare: [1, 5, 15, 79][index],
+        sortOrder: index,
+      })),
+    ),
+  );
+
 describe('优先级矩阵 tab of 报警类型', { timeout: 30_000 }, () => {
   it('shows the cells of the matrix and what each severity means', async () => {
     server.use(
       http.get('/api/alarm/base/type', () => HttpResponse.json(ok({ list: [], total: 0, current: 1, pageSize: 20 }))),
-      http.get('/api/alarm/base/type/matrix', () =>
-        HttpResponse.json(ok({ matrix: DEFAULT_PRIORITY_MATRIX, updatedBy: null, updatedAt: null })),
-      ),
-      http.get('/api/alarm/base/priorities', () =>
-        HttpResponse.json(
-          ok(
-            options.priorities.map((priority, index) => ({
-              id: index + 1,
-              ...priority,
-              targetShare: [1, 5, 15, 79][index],
-              sortOrder: index,
-            })),
-          ),
-        ),
-      ),
+      http.get('/api/alarm/base/type/matrix', () => HttpResponse.json(ok(defaultMatrix))),
+      http.get('/api/alarm/base/priorities', dictionaryPriorities),
     );
     const user = userEvent.setup();
     renderWithPermissions(<AlarmTypePage />, [permissionString('/alarm/base/type', 'view')]);
@@ -189,5 +197,70 @@ describe('优先级矩阵 tab of 报警类型', { timeout: 30_000 }, () => {
     ).toEqual(['轻微', '中', '低', '低', '不设报警']);
     const levels = screen.getByRole('table', { name: '后果严重度' });
     expect(within(levels).getByText('重伤、致残或死亡')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '修改矩阵' })).not.toBeInTheDocument();
+  });
+
+  it('proposes a changed matrix as a change request, refusing an incomplete one before sending', async () => {
+    const proposed: MatrixChangeBody[] = [];
+    server.use(
+      http.get('/api/alarm/base/type', () => HttpResponse.json(ok({ list: [], total: 0, current: 1, pageSize: 20 }))),
+      http.get('/api/alarm/base/type/matrix', () =>
+        HttpResponse.json(
+          ok({
+            ...defaultMatrix,
+            updatedBy: 'approver',
+            updatedAt: '2026-11-20T02:00:00.000Z',
+            changeRequestId: 40,
+            openChanges: proposed.length ? [{ id: 41, title: '修改优先级矩阵', status: 'pending' }] : [],
+          }),
+        ),
+      ),
+      http.get('/api/alarm/base/priorities', dictionaryPriorities),
+      http.post('/api/alarm/base/type/matrix', async ({ request }) => {
+        const body = (await request.json()) as MatrixChangeBody;
+        proposed.push(body);
+        return HttpResponse.json(
+          ok({
+            ...change,
+            id: 41,
+            title: '修改优先级矩阵',
+            businessType: 'priorityMatrix',
+            itemCount: 1,
+            items: [],
+            matrix: { before: DEFAULT_PRIORITY_MATRIX, after: body.matrix },
+          }),
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithPermissions(<AlarmTypePage />, [
+      permissionString('/alarm/base/type', 'view'),
+      permissionString('/alarm/base/type', 'edit'),
+    ]);
+    await user.click(await screen.findByRole('tab', { name: '优先级矩阵' }));
+    expect(await screen.findByText(/最近修改：approver · .*（变更单 #40）/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '修改矩阵' }));
+
+    // 严重 × 5–15 分钟: 中 → 高.
+    await user.click(screen.getByRole('combobox', { name: '严重 × 5–15 分钟' }));
+    const choices = (await screen.findAllByTitle('高')).filter((node) => node.matches('.ant-select-item-option'));
+    await user.click(choices[choices.length - 1]);
+    // A band name left blank is refused before anything is sent.
+    const bandName = screen.getByRole('textbox', { name: '第 2 个区间名称' });
+    await user.clear(bandName);
+    expect(await screen.findByText('第 2 个响应时间区间缺少名称')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: '变更原因' }), '按新的风险评估调整');
+    await user.click(screen.getByRole('button', { name: '提交审批' }));
+    expect(proposed).toEqual([]);
+    await user.type(bandName, '5–15 分钟');
+    await waitFor(() => expect(screen.queryByText('矩阵不完整')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: '提交审批' }));
+    await waitFor(() => expect(proposed).toHaveLength(1));
+    expect(proposed[0]).toMatchObject({ reason: '按新的风险评估调整', riskLevel: 'high', submit: true });
+    expect(proposed[0].matrix.cells.major['5to15']).toBe('high');
+    expect(proposed[0].matrix.cells.minor).toEqual(DEFAULT_PRIORITY_MATRIX.cells.minor);
+    expect(await screen.findByText('已提交审批：变更单 #41，审批通过后生效')).toBeInTheDocument();
+    expect(await screen.findByText('变更单 #41 修改优先级矩阵（审批中）')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 /** 模板列表 and the 新建模板 / 编辑模板 form: data, empty and error states, validation, saving, permissions. */
 
 import { permissionString } from '@common/routes';
+import { EMPTY_ITEM_RATIONALIZATION } from '@common/templates';
 import type { Template, TemplateOptions, TemplateSummary } from '@contract/templates';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -33,6 +34,10 @@ const summary: TemplateSummary = {
 
 const options: TemplateOptions = {
   equipmentTypes: ['换热器', '离心泵'],
+  categories: [
+    { code: 'people', name: '人员安全' },
+    { code: 'asset', name: '财产与生产' },
+  ],
   conditions: [
     { code: 'PVHI', name: '高报', color: '#fa8c16', enabled: true },
     { code: 'PVHH', name: '高高报', color: '#f5222d', enabled: true },
@@ -59,6 +64,7 @@ const template: Template = {
       onDelaySeconds: null,
       offDelaySeconds: null,
       required: true,
+      ...EMPTY_ITEM_RATIONALIZATION,
     },
     {
       id: 2,
@@ -71,6 +77,7 @@ const template: Template = {
       onDelaySeconds: 3,
       offDelaySeconds: 3,
       required: true,
+      ...EMPTY_ITEM_RATIONALIZATION,
     },
   ],
 };
@@ -118,6 +125,32 @@ describe('模板列表 page', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(deleted).toBe(true));
     expect(await screen.findByText('已删除模板「离心泵标准报警模板」')).toBeInTheDocument();
+  });
+
+  it('rationalizes the points of the type from a template, for holders of 报警列表 edit only', async () => {
+    listOf([summary]);
+    let called = 0;
+    server.use(
+      http.post('/api/alarm/template/list/7/rationalize', () => {
+        called++;
+        return HttpResponse.json(ok({ equipment: 4, points: 9, changed: 6, unchanged: 2 }));
+      }),
+    );
+    const user = userEvent.setup();
+    const { unmount } = renderWithPermissions(<TemplateListPage />, can('view', 'edit'));
+    await screen.findByText('离心泵标准报警模板');
+    expect(screen.queryByRole('button', { name: '批量合理化' })).not.toBeInTheDocument();
+    unmount();
+    renderWithPermissions(<TemplateListPage />, [...can('view'), permissionString('/alarm/bases/list', 'edit')]);
+    await user.click(await screen.findByRole('button', { name: '批量合理化' }));
+    expect(
+      await screen.findByText('把模板「离心泵标准报警模板」报警项的合理化内容写入所有「离心泵」设备的报警点？'),
+    ).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    expect(
+      await screen.findByText('已按模板「离心泵标准报警模板」合理化 6 个报警点（4 台设备、9 个报警点，2 个已一致）'),
+    ).toBeInTheDocument();
+    expect(called).toBe(1);
   });
 
   it('shows the empty state and the server’s message on failure', async () => {
@@ -196,6 +229,7 @@ describe('模板 form', { timeout: 60_000 }, () => {
             onDelaySeconds: null,
             offDelaySeconds: null,
             required: true,
+            ...EMPTY_ITEM_RATIONALIZATION,
           },
           expect.objectContaining({ condition: 'PVHI', limitValue: 90 }),
         ],
@@ -265,6 +299,46 @@ describe('模板 form', { timeout: 60_000 }, () => {
     ]);
     expect(screen.getByLabelText('模板名称')).toHaveValue('换热器模板');
     expect(window.location.pathname).toBe('/alarm/template2/list/edit');
+  });
+
+  it('gives an item its rationalization in a dialog and sends it with the item', async () => {
+    window.history.pushState({}, '', '/alarm/template2/list/edit?id=7');
+    const sent: { items: Record<string, unknown>[] }[] = [];
+    server.use(
+      http.get('/api/alarm/template/list/7', () => HttpResponse.json(ok(template))),
+      http.put('/api/alarm/template/list/7', async ({ request }) => {
+        sent.push((await request.json()) as { items: Record<string, unknown>[] });
+        return HttpResponse.json(ok(template));
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithPermissions(<TemplateEditPage />, can('view', 'edit'));
+    await user.click(await screen.findByRole('button', { name: '第 1 行（PVHH）合理化' }));
+    const dialog = await screen.findByRole('dialog', { name: '第 1 行（PVHH）的合理化' });
+    await user.type(within(dialog).getByLabelText('原因'), '出口阀误关');
+    await user.type(within(dialog).getByLabelText('不处理的后果'), '泵憋压，机封泄漏');
+    await user.click(within(dialog).getByLabelText('人员安全严重度'));
+    const choices = (await screen.findAllByTitle('严重')).filter((node) => node.matches('.ant-select-item-option'));
+    await user.click(choices[choices.length - 1]);
+    await user.type(within(dialog).getByLabelText('最长响应时间（分钟）'), '10');
+    await user.type(within(dialog).getByLabelText('报警类别'), '设备保护');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: '第 1 行（PVHH）合理化' })).toHaveTextContent('已填写');
+    expect(screen.getByRole('button', { name: '第 2 行（PVHI）合理化' })).toHaveTextContent('填写');
+
+    await user.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].items[0]).toMatchObject({
+      condition: 'PVHH',
+      cause: '出口阀误关',
+      consequence: '泵憋压，机封泄漏',
+      operatorResponse: '',
+      maxResponseMinutes: 10,
+      severities: { people: 'major' },
+      alarmClass: '设备保护',
+    });
+    expect(sent[0].items[1]).toMatchObject({ condition: 'PVHI', ...EMPTY_ITEM_RATIONALIZATION });
   });
 
   it('shows the load failure with a retry', async () => {

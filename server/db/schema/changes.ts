@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ChangeConflict, ConditionProposal, SettingValue } from '../../../contract/moc';
+import type { PriorityMatrix } from '../../../contract/rationalization';
 import {
   BUSINESS_TYPES,
   CHANGE_ACTIONS,
@@ -38,6 +39,9 @@ export const changeRequests = pgTable(
     /** templateApplication: where the items came from. */
     templateId: integer('template_id').references(() => alarmTemplates.id, { onDelete: 'set null' }),
     equipmentId: integer('equipment_id').references(() => equipment.id, { onDelete: 'set null' }),
+    /** priorityMatrix: the matrix when the request was saved, and the one it proposes. */
+    matrixBefore: jsonb('matrix_before').$type<PriorityMatrix>(),
+    matrixProposal: jsonb('matrix_proposal').$type<PriorityMatrix>(),
     /** What kept an approved change from being applied. */
     conflicts: jsonb('conflicts').$type<ChangeConflict[]>().notNull().default(sql`'[]'::jsonb`),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),

@@ -4,13 +4,14 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { AUDIT_SOURCES, PRIORITIES } from '../../../contract/vocabulary';
+import { AUDIT_SOURCES, PRIORITIES, type SeverityLevel } from '../../../contract/vocabulary';
 import { timestamps } from './columns';
 import { alarmPoints } from './plant';
 
@@ -68,6 +69,13 @@ export const alarmTemplateItems = pgTable(
     onDelaySeconds: integer('on_delay_seconds'),
     offDelaySeconds: integer('off_delay_seconds'),
     required: boolean('required').notNull().default(true),
+    /** The item's rationalization, handed to the points of every equipment of the type (docs/domain.md). */
+    cause: text('cause').notNull().default(''),
+    consequence: text('consequence').notNull().default(''),
+    operatorResponse: text('operator_response').notNull().default(''),
+    maxResponseMinutes: integer('max_response_minutes'),
+    severities: jsonb('severities').$type<Record<string, SeverityLevel>>().notNull().default({}),
+    alarmClass: text('alarm_class').notNull().default(''),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (table) => [uniqueIndex('alarm_template_items_condition_idx').on(table.templateId, table.condition)],

@@ -15,6 +15,7 @@ import type {
   PointSettings,
   SettingValue,
 } from '../../../contract/moc';
+import type { PriorityMatrix } from '../../../contract/rationalization';
 import type { Executor } from '../../db';
 import type { ApprovalsRepository } from '../approvals';
 import type { LoadedInstance } from '../approvals/instances';
@@ -123,10 +124,13 @@ export function createChangeReads(db: Executor, approvals: ApprovalsRepository, 
         conditionProposal: ConditionProposal | null;
         conditionVersion: number | null;
         equipmentId: number | null;
+        matrixBefore: PriorityMatrix | null;
+        matrixProposal: PriorityMatrix | null;
       }>(
         tx,
         sql`select condition_proposal as "conditionProposal", condition_version as "conditionVersion",
-              equipment_id as "equipmentId" from change_requests where id = ${id}`,
+              equipment_id as "equipmentId", matrix_before as "matrixBefore", matrix_proposal as "matrixProposal"
+            from change_requests where id = ${id}`,
       );
       const itemRows = await queryRows<
         Omit<ChangeItem, 'current' | 'stale'> & { settings: PointSettings; deleted: boolean }
@@ -160,6 +164,10 @@ export function createChangeReads(db: Executor, approvals: ApprovalsRepository, 
           ? await conditions.proposalView(extra.conditionProposal, extra.conditionVersion, tx)
           : null,
         equipmentId: extra.equipmentId,
+        matrix:
+          extra.matrixBefore && extra.matrixProposal
+            ? { before: extra.matrixBefore, after: extra.matrixProposal }
+            : null,
         approvalDetail: shownInstance(instance),
         transitions,
       };

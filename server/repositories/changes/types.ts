@@ -1,5 +1,6 @@
 /** What the change-request repository takes and hands back besides the contract's types. */
 import type { ChangeItemInput, ConditionProposal } from '../../../contract/moc';
+import type { PriorityMatrix } from '../../../contract/rationalization';
 import type { BusinessType, ChangeStatus, RiskLevel } from '../../../contract/vocabulary';
 
 /** A request as the forms send it, trimmed and checked (server/use-cases/changes/save.ts). */
@@ -10,6 +11,8 @@ export interface ChangeInput {
   businessType: BusinessType;
   items: ChangeItemInput[];
   condition: ConditionProposal | null;
+  /** priorityMatrix: the matrix proposed (the one in force is captured beside it when saved). */
+  matrix: PriorityMatrix | null;
   templateId: number | null;
   equipmentId: number | null;
 }

@@ -6,11 +6,13 @@
  */
 import { eq } from 'drizzle-orm';
 import type { ChangeConflict, ChangeItemInput, ConditionProposal } from '../../../contract/moc';
+import type { PriorityMatrix } from '../../../contract/rationalization';
 import type { ChangeAction, ChangeStatus } from '../../../contract/vocabulary';
 import type { Executor } from '../../db';
 import { changeRequestItems, changeRequests, changeRequestTransitions } from '../../db/schema';
 import type { CapturedItem } from '../../domain/changes/items';
 import type { ConditionsRepository } from '../conditions';
+import { readPriorityMatrix } from '../matrix';
 import { type PointCapture, pointsNow } from './points';
 import type { ChangeInput, LockedRequest } from './types';
 
@@ -71,6 +73,8 @@ export function createChangeWrites(conditions: ConditionsRepository) {
       conditionId,
       conditionVersion: condition?.version ?? null,
       conditionProposal: input.condition,
+      matrixBefore: input.matrix ? (await readPriorityMatrix(tx)).matrix : null,
+      matrixProposal: input.matrix,
       templateId: input.templateId,
       equipmentId: input.equipmentId,
     };
@@ -139,6 +143,18 @@ export function createChangeWrites(conditions: ConditionsRepository) {
     ): Promise<{ proposal: ConditionProposal | null; version: number | null }> {
       const [row] = await tx
         .select({ proposal: changeRequests.conditionProposal, version: changeRequests.conditionVersion })
+        .from(changeRequests)
+        .where(eq(changeRequests.id, id));
+      return row;
+    },
+
+    /** A matrix request's proposal and the matrix in force when it was saved. */
+    async matrixProposal(
+      id: number,
+      tx: Executor,
+    ): Promise<{ before: PriorityMatrix | null; proposal: PriorityMatrix | null }> {
+      const [row] = await tx
+        .select({ before: changeRequests.matrixBefore, proposal: changeRequests.matrixProposal })
         .from(changeRequests)
         .where(eq(changeRequests.id, id));
       return row;

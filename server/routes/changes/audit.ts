@@ -1,8 +1,10 @@
 /**
  * `GET /api/alarm/op/update/:id/audit`: one request's audit workbook (docs/api.md, "Change requests") —
  * 变更单 (the request), 流转记录 (every transition: when, what, from → to, who, comment) and 变更项 (each
- * item's value before, its target and the applied result; a condition request lists its overrides).
+ * item's value before, its target and the applied result; a condition request lists its overrides, a matrix
+ * request what it changes, line by line).
  */
+
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -12,6 +14,7 @@ import {
   CHANGE_STATUS_LABELS,
   RISK_LEVEL_LABELS,
 } from '../../../common/moc';
+import { matrixDifferences, NO_ALARM_LABEL } from '../../../common/priorityMatrix';
 import { changeEndpoints } from '../../../contract/changes';
 import type { ConditionOverride, Person, SettingValue } from '../../../contract/moc';
 import type { ChangeStatus } from '../../../contract/vocabulary';
@@ -68,27 +71,43 @@ export function registerChangeAudit(app: FastifyInstance, permission: Permission
         ['归档时间', timeCell(change.archivedAt)],
         ['冲突', change.conflicts.map((conflict) => conflict.message).join('\n') || null],
       ];
-      const itemRows: ItemRow[] = change.condition
-        ? change.condition.overrides.map((override) => ({
-            tag: override.tag,
-            condition: override.condition,
-            unit: change.condition?.unit ?? null,
-            field: `工况「${change.condition?.name}」覆盖`,
-            before: null,
-            after: overrideText(override, shown),
-            result: `${change.status === 'applied' ? '已实施' : '未实施'}：${CHANGE_STATUS_LABELS[change.status]}`,
-            appliedAt: change.appliedAt,
-          }))
-        : items.map((item) => ({
-            tag: item.tag,
-            condition: item.condition,
-            unit: item.unit,
-            field: CHANGE_FIELD_LABELS[item.field],
-            before: settingCell(item.before),
-            after: settingCell(item.after),
-            result: item.result,
-            appliedAt: item.appliedAt,
-          }));
+      const result = `${change.status === 'applied' ? '已实施' : '未实施'}：${CHANGE_STATUS_LABELS[change.status]}`;
+      const matrixRows = (matrix: NonNullable<typeof change.matrix>): ItemRow[] =>
+        matrixDifferences(matrix.before, matrix.after, (suggestion) =>
+          suggestion === 'noAlarm' ? NO_ALARM_LABEL : String(shown(suggestion)),
+        ).map((line) => ({
+          tag: '—',
+          condition: '—',
+          unit: null,
+          field: '优先级矩阵',
+          before: null,
+          after: line,
+          result,
+          appliedAt: change.appliedAt,
+        }));
+      const itemRows: ItemRow[] = change.matrix
+        ? matrixRows(change.matrix)
+        : change.condition
+          ? change.condition.overrides.map((override) => ({
+              tag: override.tag,
+              condition: override.condition,
+              unit: change.condition?.unit ?? null,
+              field: `工况「${change.condition?.name}」覆盖`,
+              before: null,
+              after: overrideText(override, shown),
+              result,
+              appliedAt: change.appliedAt,
+            }))
+          : items.map((item) => ({
+              tag: item.tag,
+              condition: item.condition,
+              unit: item.unit,
+              field: CHANGE_FIELD_LABELS[item.field],
+              before: settingCell(item.before),
+              after: settingCell(item.after),
+              result: item.result,
+              appliedAt: item.appliedAt,
+            }));
       return sendWorkbook<[[string, CellValue], (typeof change.transitions)[number], ItemRow]>(reply, {
         fileStem: `change-${change.id}-audit`,
         sheets: [

@@ -1,8 +1,9 @@
 /**
- * 变更管理 `/alarm/op/update` and its hidden 发起变更 page: change requests listed, exported, shown,
- * created (or drafted from a template evaluation), edited and submitted while drafts, drafts deleted or
- * taken over (接管), ended requests archived, and a request's audit workbook (./audit.ts). The improvement
- * board reads the applied ones. Endpoints: contract/changes.ts.
+ * 变更管理 `/alarm/op/update` and its hidden 发起变更 page: change requests listed, exported, shown, created (or
+ * drafted from a template evaluation or from the matrix's suggested priorities), edited and submitted while
+ * drafts, drafts deleted or taken over (接管), ended requests archived, and a request's audit workbook
+ * (./audit.ts); and the priority matrix's change requests, proposed from 报警类型. The improvement board reads
+ * the applied ones. Endpoints: contract/changes.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { BUSINESS_TYPE_LABELS, CHANGE_STATUS_LABELS, RISK_LEVEL_LABELS } from '../../../common/moc';
@@ -12,6 +13,7 @@ import { sendXlsx, timeCell } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
 import { archiveChange } from '../../use-cases/changes/archive';
 import { changeDetail } from '../../use-cases/changes/detail';
+import { draftFromSuggestions } from '../../use-cases/changes/from-suggestions';
 import { draftFromTemplate } from '../../use-cases/changes/from-template';
 import { removeDraft } from '../../use-cases/changes/remove';
 import { saveChange } from '../../use-cases/changes/save';
@@ -83,6 +85,31 @@ const changeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { permission: permission('create') },
     handler: async (request) =>
       ok(await app.transaction((tx) => draftFromTemplate(request.body, currentUser(request).id, repositories, tx))),
+  });
+
+  app.route({
+    ...routeOf(changeEndpoints.fromSuggestions),
+    config: { permission: permission('create') },
+    handler: async (request) =>
+      ok(await app.transaction((tx) => draftFromSuggestions(request.body, currentUser(request).id, repositories, tx))),
+  });
+
+  app.route({
+    ...routeOf(changeEndpoints.proposeMatrix),
+    // The matrix is 报警类型's: whoever may edit the alarm types proposes its changes.
+    config: { permission: routePermission('/alarm/base/type', 'edit') },
+    handler: async (request) => {
+      const { title, reason, riskLevel, matrix, submit } = request.body;
+      const body = {
+        title: title?.trim() || '修改优先级矩阵',
+        reason,
+        riskLevel,
+        businessType: 'priorityMatrix' as const,
+        matrix,
+        submit,
+      };
+      return ok(await app.transaction((tx) => saveChange(undefined, body, currentUser(request).id, repositories, tx)));
+    },
   });
 
   app.route({

@@ -177,11 +177,11 @@ const dictionaryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ],
   });
 
-  // The priority matrix of rationalization (docs/domain.md), read-only here.
+  // The priority matrix of rationalization (docs/domain.md); it changes through a change request (contract/changes.ts).
   app.route({
     ...routeOf(rationalizationEndpoints.matrix),
     config: { permission: routePermission('/alarm/base/type', 'view') },
-    handler: async () => ok(await app.repositories.library.matrix()),
+    handler: async () => ok(await app.repositories.matrix.stored()),
   });
 
   // Priorities are the four fixed codes of the KPIs: their names and colours are edited with the alarm types.

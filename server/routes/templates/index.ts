@@ -1,6 +1,7 @@
 /**
  * 模板列表 `/alarm/template/list` (docs/api.md): paged list, export, one template with its items, create,
- * update (fields and items replaced whole) and delete, under the route's view / create / edit / delete.
+ * update (fields and items replaced whole) and delete, under the route's view / create / edit / delete;
+ * 批量合理化, the items' rationalization written to the points of the type, under 报警列表's edit.
  * The hidden create and edit pages have no permission of their own: they call these endpoints.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -12,6 +13,7 @@ import { refused } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
 import { currentUser } from '../../plugins/authentication';
 import type { TemplateFields, TemplateItemFields } from '../../repositories/templates';
+import { rationalizeFromTemplate } from '../../use-cases/library/template-rationalization';
 import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 import { requiredText } from '../text';
@@ -48,8 +50,20 @@ const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onDelaySeconds: item.onDelaySeconds ?? null,
       offDelaySeconds: item.offDelaySeconds ?? null,
       required: item.required ?? true,
+      cause: item.cause?.trim() ?? '',
+      consequence: item.consequence?.trim() ?? '',
+      operatorResponse: item.operatorResponse?.trim() ?? '',
+      maxResponseMinutes: item.maxResponseMinutes ?? null,
+      severities: item.severities ?? {},
+      alarmClass: item.alarmClass?.trim() ?? '',
     }));
     const problems = templateItemProblems(items);
+    const { matrix } = await app.repositories.matrix.read(tx);
+    const categories = new Set(matrix.categories.map((category) => category.code));
+    items.forEach((item, index) => {
+      const unknown = Object.keys(item.severities).filter((code) => !categories.has(code));
+      if (unknown.length) problems.push(`第 ${index + 1} 行：后果类别「${unknown.join('、')}」不在优先级矩阵中`);
+    });
     if (problems.length) throw refused(400, problems.join('；'));
     const unknown = await templates.unknownConditions([...new Set(items.map((item) => item.condition))], tx);
     if (unknown.length) throw refused(400, `未知的报警类型：${unknown.join('、')}（请先在「报警类型」中添加）`);
@@ -93,11 +107,19 @@ const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
   });
 
-  // The form's choices: equipment types of the plant, alarm types and priorities with their names.
+  // The form's choices: equipment types of the plant, the matrix's consequence categories, alarm types and
+  // priorities with their names.
   app.route({
     ...routeOf(templateEndpoints.options),
     config: { permission: permission('view') },
-    handler: async () => ok({ equipmentTypes: await templates.equipmentTypes(), ...(await templates.vocabulary()) }),
+    handler: async () => {
+      const { matrix } = await app.repositories.matrix.read();
+      return ok({
+        equipmentTypes: await templates.equipmentTypes(),
+        categories: matrix.categories.map(({ code, name }) => ({ code, name })),
+        ...(await templates.vocabulary()),
+      });
+    },
   });
 
   app.route({
@@ -138,6 +160,20 @@ const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!result.ok) throw result.reason === 'duplicate' ? duplicate(fields.name) : missing();
         return answerTemplate(id, tx);
       });
+    },
+  });
+
+  app.route({
+    ...routeOf(templateEndpoints.rationalize),
+    // It edits the points' rationalization records: the right of 报警列表 to edit them.
+    config: { permission: routePermission('/alarm/bases/list', 'edit') },
+    handler: async (request) => {
+      const { username } = currentUser(request);
+      return ok(
+        await app.transaction((tx) =>
+          rationalizeFromTemplate(request.params.id, request.body.unitId, username, app.repositories, tx),
+        ),
+      );
     },
   });
 

@@ -14,7 +14,7 @@ import { applyChange } from '../changes/apply';
 import { lockApproval } from './lock';
 import { type ApprovalActor, approvalActor, approvalDetail, type SignedInUser } from './view';
 
-type Needs = Pick<Repositories, 'approvals' | 'changes' | 'conditions'>;
+type Needs = Pick<Repositories, 'approvals' | 'changes' | 'conditions' | 'matrix'>;
 
 /** The refusal of a decision: ended or decided (409); not an approver, the initiator, or a second step (403). */
 function decideRefusal(refusal: DecideRefusal): ApiError {

@@ -1,10 +1,11 @@
 /**
  * Applying an approved change request (docs/domain.md#change-management-and-approvals), in the caller's
- * transaction: every item through `applyPointChange`, so the library's audit trail names the request, or
- * the condition proposal to the conditions — all or nothing. With a conflict (a point or the condition
- * moved since the request captured it, or a value the plant refuses) the request stays approved, records
- * the conflicts and has ended.
+ * transaction: every item through `applyPointChange`, so the library's audit trail names the request, the
+ * condition proposal to the conditions, or the proposed priority matrix — all or nothing. With a conflict (a
+ * point, the condition or the matrix moved since the request captured it, or a value the plant refuses) the
+ * request stays approved, records the conflicts and has ended.
  */
+import { sameMatrix } from '../../../common/priorityMatrix';
 import type { ChangeConflict } from '../../../contract/moc';
 import type { Executor } from '../../db';
 import { itemConflicts, patchesByPoint } from '../../domain/changes/items';
@@ -12,7 +13,7 @@ import type { Repositories } from '../../repositories';
 import type { LockedRequest } from '../../repositories/changes';
 import { applyPointChange, type PointPatch } from '../../repositories/library';
 
-type Needs = Pick<Repositories, 'changes' | 'conditions'>;
+type Needs = Pick<Repositories, 'changes' | 'conditions' | 'matrix'>;
 interface Applier {
   id: number;
   username: string;
@@ -75,6 +76,29 @@ async function applyItems(
   return [];
 }
 
+/**
+ * The proposed matrix put in force, unless the matrix changed since the request was saved (another matrix
+ * request applied first): then it conflicts, as a moved point does.
+ */
+async function applyMatrix(request: LockedRequest, actor: Applier, repositories: Needs, tx: Executor) {
+  const { before, proposal } = await repositories.changes.matrixProposal(request.id, tx);
+  if (!before || !proposal) throw new Error(`change request ${request.id} has no matrix proposal`);
+  const { matrix } = await repositories.matrix.read(tx);
+  if (!sameMatrix(matrix, before)) {
+    return [
+      {
+        itemId: null,
+        pointId: null,
+        tag: null,
+        condition: null,
+        message: '优先级矩阵在本申请保存后已被其他变更修改，无法实施：请按当前矩阵重新发起',
+      },
+    ];
+  }
+  await repositories.matrix.apply(proposal, actor.username, tx);
+  return [];
+}
+
 /** approved → applied, or approved with its conflicts recorded. */
 export async function applyChange(
   request: LockedRequest,
@@ -85,7 +109,9 @@ export async function applyChange(
   const conflicts =
     request.businessType === 'operatingCondition'
       ? await applyProposal(request, actor, repositories, tx)
-      : await applyItems(request, actor, repositories, tx);
+      : request.businessType === 'priorityMatrix'
+        ? await applyMatrix(request, actor, repositories, tx)
+        : await applyItems(request, actor, repositories, tx);
   if (conflicts.length) await repositories.changes.recordConflicts(request, conflicts, actor.id, tx);
   else await repositories.changes.markApplied(request, actor.id, tx);
 }

@@ -1,11 +1,14 @@
 /**
- * Saving a change request, shared by 变更管理 and 多工况管理 (whose condition form saves a request of type
- * operatingCondition): the body checked and trimmed, the draft written, and optionally submitted — all in
- * the caller's transaction, refused with Chinese messages naming what is wrong.
+ * Saving a change request, shared by 变更管理, 多工况管理 (whose condition form saves a request of type
+ * operatingCondition) and 报警类型 (whose matrix tab saves one of type priorityMatrix): the body checked and
+ * trimmed, the draft written, and optionally submitted — all in the caller's transaction, refused with
+ * Chinese messages naming what is wrong.
  */
 import { BUSINESS_TYPE_LABELS } from '../../../common/moc';
 import { changeItemProblems, changeRequestTextProblems, overrideProblems } from '../../../common/mocValidation';
+import { matrixProblems, trimmedMatrix } from '../../../common/priorityMatrix';
 import type { ChangeRequestBody, ChangeRequestDetail } from '../../../contract/moc';
+import type { PriorityMatrix } from '../../../contract/rationalization';
 import type { Executor } from '../../db';
 import { transitionRefusal } from '../../domain/changes/lifecycle';
 import { refused } from '../../errors';
@@ -15,9 +18,12 @@ import { changeDetail, missingChange } from './detail';
 import { requireInitiator } from './owner';
 import { submitDraft } from './submit';
 
+/** What saves a request: the body of 变更管理, or a matrix proposed from 报警类型 (`matrix`). */
+export type SavedBody = ChangeRequestBody & { matrix?: PriorityMatrix };
+
 /** The body as the repository takes it, or a 400 with every problem found. */
 async function checkedInput(
-  body: ChangeRequestBody,
+  body: SavedBody,
   repositories: Pick<Repositories, 'changes'>,
   tx: Executor,
 ): Promise<ChangeInput> {
@@ -26,8 +32,10 @@ async function checkedInput(
     reason: body.reason.trim(),
     riskLevel: body.riskLevel,
     businessType: body.businessType,
-    items: body.businessType === 'operatingCondition' ? [] : (body.items ?? []),
+    items:
+      body.businessType === 'operatingCondition' || body.businessType === 'priorityMatrix' ? [] : (body.items ?? []),
     condition: null,
+    matrix: null,
     templateId: body.businessType === 'templateApplication' ? (body.templateId ?? null) : null,
     equipmentId: body.businessType === 'templateApplication' ? (body.equipmentId ?? null) : null,
   };
@@ -44,6 +52,13 @@ async function checkedInput(
       if (!input.condition.name) problems.push('工况名称不能为空');
       problems.push(...overrideProblems(input.condition.overrides));
     }
+  } else if (body.businessType === 'priorityMatrix') {
+    if (!body.matrix) {
+      problems.push(`「${BUSINESS_TYPE_LABELS.priorityMatrix}」只能在「报警类型 → 优先级矩阵」中发起`);
+    } else {
+      input.matrix = trimmedMatrix(body.matrix);
+      problems.push(...matrixProblems(input.matrix));
+    }
   } else {
     problems.push(...changeItemProblems(input.items));
   }
@@ -55,7 +70,7 @@ async function checkedInput(
 /** Creates (no id) or rewrites a draft and submits it when asked; answers the saved request. */
 export async function saveChange(
   id: number | undefined,
-  body: ChangeRequestBody,
+  body: SavedBody,
   actorId: number,
   repositories: Pick<Repositories, 'changes' | 'approvals' | 'users'>,
   tx: Executor,

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { SourceStatus } from '../../../contract/sources';
 import type { SourceState } from '../../../contract/vocabulary';
-import type { Database, DatabaseKind, Executor } from '../../db';
+import { type Database, type DatabaseKind, type Executor, JOURNAL_LOCK_CLASS, lockJournalWrites } from '../../db';
 import {
   completeJournals,
   DONE_FOLDER,
@@ -41,7 +41,7 @@ import { COLLECTOR_USER, type SourceRow, type SourcesRepository } from '../../re
 import { Repeating } from './repeating';
 
 /** First key of the collector's advisory locks; the second is the source id. */
-export const COLLECTOR_LOCK_CLASS = 71_832;
+export const COLLECTOR_LOCK_CLASS = JOURNAL_LOCK_CLASS;
 
 /** Where the collector reports what it did (the server's logger). */
 export interface CollectorLog {
@@ -221,7 +221,7 @@ export class Collector {
     const dir = folderPath(root, folder);
     // Imports of several sources never run at once, on other nodes either: one lock for all, until commit.
     if (ready.length && this.options.kind === 'postgres') {
-      await executor.execute(sql`select pg_advisory_xact_lock(${COLLECTOR_LOCK_CLASS}::int, 0)`);
+      await lockJournalWrites(executor);
     }
     for (const file of ready) {
       if (this.stopped) break;

@@ -1,17 +1,20 @@
 /**
  * One change request in full: its fields, the conflict that stopped it, the items (point, field,
- * before → after, with the value now) or the proposed condition, the approval steps and the transition log;
+ * before → after, with the value now), the proposed condition or the proposed priority matrix (what changes,
+ * the cells before and after), the approval steps and the transition log;
  * whether it is archived, and its audit workbook (审计导出).
  */
 
 import { CHANGE_ACTION_LABELS, CHANGE_FIELD_LABELS } from '@common/moc';
+import { matrixDifferences, NO_ALARM_LABEL } from '@common/priorityMatrix';
 import type { ChangeItem, ChangeRequestDetail, ConditionOverride, ConditionProposalView } from '@contract/moc';
 import { CHANGE_FIELDS } from '@contract/vocabulary';
 import { Alert, Descriptions, Divider, Empty, Flex, Table, Tag, Timeline, Typography } from 'antd';
 import ExportButton from '@/components/ExportButton';
+import PriorityMatrixTable from '@/components/PriorityMatrixTable';
 import { formatDateTime, formatOptionalDateTime } from '@/utils/datetime';
 import ApprovalSteps from './ApprovalSteps';
-import { type PriorityName, settingText } from './format';
+import { type PriorityName, priorityName, settingText } from './format';
 import { usePriorityNames } from './priorities';
 import { BusinessTypeTag, ChangeStatusTag, RiskTag } from './Tags';
 
@@ -94,6 +97,38 @@ function ConditionProposalSection({ condition }: { condition: ConditionProposalV
   );
 }
 
+/** A matrix change: what it changes, line by line, and the cells before and after. */
+function MatrixProposalSection({ matrix }: { matrix: NonNullable<ChangeRequestDetail['matrix']> }) {
+  const priorities = usePriorityNames();
+  const lines = matrixDifferences(matrix.before, matrix.after, (suggestion) =>
+    suggestion === 'noAlarm' ? NO_ALARM_LABEL : priorityName(suggestion, priorities),
+  );
+  return (
+    <>
+      <Typography.Title level={5}>修改内容</Typography.Title>
+      {lines.length ? (
+        <ul aria-label="矩阵修改内容">
+          {lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : (
+        <Typography.Paragraph type="secondary">与申请时的矩阵相同</Typography.Paragraph>
+      )}
+      <Flex gap={16} wrap>
+        <div style={{ flex: 1, minWidth: 320 }}>
+          <Typography.Title level={5}>修改前</Typography.Title>
+          <PriorityMatrixTable matrix={matrix.before} priorities={priorities} label="修改前的优先级矩阵" />
+        </div>
+        <div style={{ flex: 1, minWidth: 320 }}>
+          <Typography.Title level={5}>修改后</Typography.Title>
+          <PriorityMatrixTable matrix={matrix.after} priorities={priorities} label="修改后的优先级矩阵" />
+        </div>
+      </Flex>
+    </>
+  );
+}
+
 export default function ChangeDetail({ change }: { change: ChangeRequestDetail }) {
   return (
     <>
@@ -148,6 +183,8 @@ export default function ChangeDetail({ change }: { change: ChangeRequestDetail }
       <Divider orientation="left">变更内容</Divider>
       {change.condition ? (
         <ConditionProposalSection condition={change.condition} />
+      ) : change.matrix ? (
+        <MatrixProposalSection matrix={change.matrix} />
       ) : (
         <ItemsTable items={change.items} />
       )}

@@ -28,7 +28,8 @@ async function* journal(): AsyncGenerator<Buffer> {
   yield Buffer.from(text);
 }
 
-describe('parseJournalCsv at scale', () => {
+// Parsing 200,000 rows takes about a second alone, several times that on a busy machine.
+describe('parseJournalCsv at scale', { timeout: 30_000 }, () => {
   it(`streams ${ROWS.toLocaleString('en-US')} generated rows in bounded batches with exact counts`, async () => {
     const duplicates = new DuplicateFilter();
     const progress: JournalProgress[] = [];

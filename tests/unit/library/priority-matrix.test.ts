@@ -4,9 +4,14 @@ import {
   bandOf,
   confirmRefusal,
   DEFAULT_PRIORITY_MATRIX as MATRIX,
+  matrixDifferences,
+  matrixProblems,
   missingParts,
+  type PriorityMatrix,
   type RationalizationFields,
+  sameMatrix,
   suggestedPriority,
+  trimmedMatrix,
   worstSeverity,
 } from '../../../common/priorityMatrix';
 
@@ -91,5 +96,87 @@ describe('completeness and the confirm rule', () => {
     expect(confirmRefusal(MATRIX, { ...complete, alarmClass: '' }, 'medium')).toBe(
       '合理化记录不完整，缺少：报警类别，不能确认',
     );
+  });
+});
+
+describe('a proposed matrix', () => {
+  const withBands = (bands: PriorityMatrix['bands']): PriorityMatrix => ({ ...MATRIX, bands });
+
+  it('accepts the default matrix, and a trimmed copy says the same', () => {
+    expect(matrixProblems(MATRIX)).toEqual([]);
+    const padded = structuredClone(MATRIX);
+    padded.categories[0].name = ` ${padded.categories[0].name} `;
+    expect(sameMatrix(trimmedMatrix(padded), MATRIX)).toBe(true);
+    expect(sameMatrix(padded, MATRIX)).toBe(false);
+  });
+
+  it('needs a category and a band, plain unique codes, names and every description', () => {
+    expect(matrixProblems({ categories: [], bands: [], cells: { minor: {}, major: {}, severe: {} } })).toEqual([
+      '至少需要一个后果类别',
+      '至少需要一个响应时间区间',
+    ]);
+    const twice = { ...MATRIX, categories: [MATRIX.categories[0], { ...MATRIX.categories[1], code: 'people' }] };
+    expect(matrixProblems(twice)).toEqual(['后果类别代码「people」重复']);
+    const odd = {
+      ...MATRIX,
+      categories: [
+        { ...MATRIX.categories[0], code: 'a b', name: '', levels: { ...MATRIX.categories[0].levels, severe: ' ' } },
+      ],
+    };
+    expect(matrixProblems(odd)).toEqual([
+      '后果类别代码「a b」只能由字母、数字、- 和 _ 组成',
+      '第 1 个后果类别缺少名称',
+      '第 1 个后果类别「」缺少「重大」的说明',
+    ]);
+  });
+
+  it('needs band limits rising, only the last open-ended, and a priority in every alarm cell', () => {
+    const [under5, fiveTo15, fifteenTo30, over30] = MATRIX.bands;
+    expect(matrixProblems(withBands([under5, { ...fiveTo15, maxMinutes: 4 }, fifteenTo30, over30]))).toEqual([
+      '第 2 个响应时间区间「5–15 分钟」的上限必须大于前一个区间的上限（4 分钟）',
+    ]);
+    expect(matrixProblems(withBands([{ ...under5, maxMinutes: null }, over30]))).toContain(
+      '第 1 个响应时间区间「< 5 分钟」不设上限，只能是最后一个区间',
+    );
+    expect(matrixProblems(withBands([under5, fiveTo15]))).toContain(
+      '最后一个响应时间区间「5–15 分钟」不能设上限（它包含所有更长的时间）',
+    );
+    const hole = {
+      ...MATRIX,
+      cells: { ...MATRIX.cells, minor: { under5: 'medium', '15to30': 'low', gone: 'low' } },
+    } as PriorityMatrix;
+    expect(matrixProblems(hole)).toEqual([
+      '缺少「轻微 × 5–15 分钟」的优先级',
+      '优先级单元格引用了不存在的响应时间区间「gone」',
+    ]);
+    // A «no alarm» band needs no cells.
+    const { over30: _none, ...minor } = MATRIX.cells.minor;
+    expect(matrixProblems({ ...MATRIX, cells: { ...MATRIX.cells, minor } })).toEqual([]);
+  });
+
+  it('says what a change changes, line by line', () => {
+    const after: PriorityMatrix = {
+      categories: [
+        { ...MATRIX.categories[0], name: '人身安全' },
+        MATRIX.categories[1],
+        { code: 'quality', name: '产品质量', levels: { none: '无', minor: '少量', major: '批次', severe: '大量' } },
+      ],
+      bands: [MATRIX.bands[0], { ...MATRIX.bands[1], maxMinutes: 9 }, MATRIX.bands[3]],
+      cells: { ...MATRIX.cells, severe: { ...MATRIX.cells.severe, '5to15': 'urgent' } },
+    };
+    expect(matrixDifferences(MATRIX, after)).toEqual([
+      '后果类别「人员安全」改名为「人身安全」',
+      '新增后果类别「产品质量」',
+      '删除后果类别「财产与生产」',
+      '响应时间区间「5–15 分钟」：≤ 14 分钟 → ≤ 9 分钟',
+      '删除响应时间区间「15–30 分钟」',
+      '重大 × 5–15 分钟：high → urgent',
+    ]);
+    expect(matrixDifferences(MATRIX, MATRIX)).toEqual([]);
+  });
+
+  it('counts only the severities of the matrix’s categories', () => {
+    expect(suggestedPriority(MATRIX, { noise: 'severe' }, 3)).toBeNull();
+    expect(suggestedPriority(MATRIX, { noise: 'severe', people: 'minor' }, 3)).toBe('medium');
   });
 });

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       importMaxRatio: 100,
       dropDir: path.resolve('data', 'drop'),
       collectorPollMs: 3000,
+      journalRetentionMonths: undefined,
     });
   });
 
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
       IMPORT_MAX_RATIO: '200',
       DROP_DIR: '/srv/drop',
       COLLECTOR_POLL_MS: '500',
+      JOURNAL_RETENTION_MONTHS: '24',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -62,6 +64,7 @@ describe('loadConfig', () => {
       importMaxRatio: 200,
       dropDir: '/srv/drop',
       collectorPollMs: 500,
+      journalRetentionMonths: 24,
     });
   });
 
@@ -81,6 +84,7 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'loud',
         IMPORT_MAX_UNPACKED_MB: '5000',
         IMPORT_MAX_RATIO: '5',
+        JOURNAL_RETENTION_MONTHS: '0',
       });
     expect(attempt).toThrow(ConfigError);
     try {
@@ -97,6 +101,7 @@ describe('loadConfig', () => {
         'LOG_LEVEL 必须是 fatal | error | warn | info | debug | trace | silent 之一（当前为 "loud"）',
         'IMPORT_MAX_UNPACKED_MB 必须是 1–4000 之间的整数（当前为 "5000"）',
         'IMPORT_MAX_RATIO 必须是 10–10000 之间的整数（当前为 "5"）',
+        'JOURNAL_RETENTION_MONTHS 必须是 1–1200 之间的整数（当前为 "0"）',
       ]);
     }
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeDeviation } from '../../../common/templates';
+import { describeDeviation, EMPTY_ITEM_RATIONALIZATION } from '../../../common/templates';
 import type { TemplateItemRule } from '../../../contract/templates';
 import {
   complianceScore,
@@ -17,6 +17,7 @@ const item = (overrides: Partial<TemplateItemRule> & Pick<TemplateItemRule, 'con
   onDelaySeconds: null,
   offDelaySeconds: null,
   required: true,
+  ...EMPTY_ITEM_RATIONALIZATION,
   ...overrides,
 });
 

@@ -1,7 +1,8 @@
 /**
  * 报警列表: the alarm library. Server-side paging, sorting and filters (also from the address: `?tag=` and
  * `?open=<id>` open a point, as the abnormal list links); detail drawer; edit, remove, 处置 handle and
- * 确认 confirm shown only to holders of those actions; import and export of the current filter.
+ * 确认 confirm shown only to holders of those actions; import and export of the current filter; 按建议优先级起草变更
+ * (the chosen rows of the mismatch view, or the filter's mismatching points, as one draft change request).
  */
 
 import { ExclamationCircleOutlined } from '@ant-design/icons';
@@ -14,9 +15,9 @@ import {
   NO_ALARM_LABEL,
 } from '@common/alarmLibrary';
 import { permissionString } from '@common/routes';
-import type { ListedPoint } from '@contract/library';
+import type { LibraryFilters, ListedPoint } from '@contract/library';
 import { RATIONALIZATION_STATUSES, SUGGESTIONS, type Suggestion } from '@contract/vocabulary';
-import { useAccess } from '@umijs/max';
+import { history, useAccess } from '@umijs/max';
 import { Alert, Button, message, Popconfirm, Space, Tooltip, theme } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
@@ -64,6 +65,10 @@ export default function AlarmLibraryPage() {
   const [handling, setHandling] = useState<ListedPoint>();
   const [importing, setImporting] = useState(false);
   const [changes, setChanges] = useState(0);
+  const [selected, setSelected] = useState<number[]>([]);
+  const canDraft = can(permissionString('/alarm/op/update', 'create'));
+  // Rows are chosen in the mismatch view only: elsewhere the table keeps its width (no selection column).
+  const choosing = canDraft && String(list.filters.priorityMismatch) === '1';
 
   const changed = () => {
     setChanges((count) => count + 1);
@@ -76,6 +81,28 @@ export default function AlarmLibraryPage() {
       await work();
       message.success(done);
       changed();
+    } catch {
+      // shown by the request client
+    }
+  };
+
+  /**
+   * 按建议优先级起草变更: the chosen rows, or else every mismatching point of the filter, become ONE draft
+   * request (never direct edits), opened in 发起变更. The client is fetched on first use.
+   */
+  const draftSuggestions = async () => {
+    const { CHANGE_CREATE_PAGE, draftFromSuggestions } = await import('@/services/moc');
+    try {
+      const { change, skipped } = await draftFromSuggestions(
+        choosing && selected.length
+          ? { pointIds: selected }
+          : { filters: { ...list.filters, priorityMismatch: 1 } as LibraryFilters },
+      );
+      const left = skipped.noSuggestion + skipped.noAlarm + skipped.matching;
+      message.success(
+        `已起草变更单 #${change.id}（${change.itemCount} 项）${left ? `，跳过 ${left} 个无需调整或无建议的报警点` : ''}`,
+      );
+      history.push(`${CHANGE_CREATE_PAGE}?id=${change.id}`);
     } catch {
       // shown by the request client
     }
@@ -254,10 +281,31 @@ export default function AlarmLibraryPage() {
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         // The columns' widths: the table fits a 1280 px screen beside the menu, so the fixed 操作 column covers
         // no cell until the window is narrower.
-        scroll={{ x: 886 }}
+        scroll={{ x: choosing ? 918 : 886 }}
+        rowSelection={
+          choosing && {
+            columnWidth: 32,
+            selectedRowKeys: selected,
+            onChange: (keys) => setSelected(keys.map(Number)),
+            preserveSelectedRowKeys: true,
+          }
+        }
         size="middle"
         toolBarRender={() => [
           <ExportButton key="export" route="GET /alarm/bases/list/export" query={list.filters} />,
+          canDraft && (
+            <Popconfirm
+              key="suggestions"
+              title={
+                choosing && selected.length
+                  ? `为所选 ${selected.length} 个报警点起草一个变更申请，把优先级改为矩阵建议？`
+                  : '为当前筛选条件下优先级与建议不一致的报警点起草一个变更申请，把优先级改为矩阵建议？'
+              }
+              onConfirm={draftSuggestions}
+            >
+              <Button>按建议优先级起草变更</Button>
+            </Popconfirm>
+          ),
           allowed('edit') && (
             <Button key="import" type="primary" onClick={() => setImporting(true)}>
               导入

@@ -127,7 +127,10 @@ export default function ChangeListPage() {
           <RowAction onClick={() => setOpenId(row.id)}>详情</RowAction>
           {ownDraft(row) && allowed('edit') && (
             <>
-              <RowAction onClick={() => history.push(editDraftPage(row))}>编辑</RowAction>
+              {/* A matrix draft is proposed again from 报警类型 rather than edited here: submit or delete it. */}
+              {row.businessType !== 'priorityMatrix' && (
+                <RowAction onClick={() => history.push(editDraftPage(row))}>编辑</RowAction>
+              )}
               <Popconfirm
                 title={`提交变更单「${row.title}」进入审批？提交后不能再修改。`}
                 onConfirm={() => act(() => submitChange(row.id), `已提交变更单 #${row.id}`, changed)}

@@ -66,6 +66,7 @@ function TemplateForm({ options, template }: { options: TemplateOptions; templat
       deadband: item.deadband ?? null,
       onDelaySeconds: item.onDelaySeconds ?? null,
       offDelaySeconds: item.offDelaySeconds ?? null,
+      maxResponseMinutes: item.maxResponseMinutes ?? null,
     }));
     const body: TemplateBody = { ...fields, items: rules, updatedAt: template?.updatedAt };
     const found = templateItemProblems(rules);
@@ -135,7 +136,13 @@ function TemplateForm({ options, template }: { options: TemplateOptions; templat
             description={problems.map((problem) => <div key={problem}>{problem}</div>)}
           />
         )}
-        <ItemsTable name="items" initialKeys={keys} conditions={options.conditions} priorities={options.priorities} />
+        <ItemsTable
+          name="items"
+          initialKeys={keys}
+          conditions={options.conditions}
+          priorities={options.priorities}
+          categories={options.categories}
+        />
       </ProForm>
     </ProCard>
   );

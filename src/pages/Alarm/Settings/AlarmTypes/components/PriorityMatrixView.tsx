@@ -1,58 +1,88 @@
 /**
- * 优先级矩阵 (read-only): the priority each (worst severity, time to respond) cell gives, and what each
- * severity level means per consequence category (docs/domain.md, "Rationalization and the priority matrix").
+ * 优先级矩阵: the priority each (worst severity, time to respond) cell gives, what each severity level means
+ * per consequence category, who put the matrix in force through which change request, and the matrix
+ * change requests still open (docs/domain.md, "Rationalization and the priority matrix"). Holders of
+ * 报警类型's edit right propose a change (MatrixEditor), which takes effect once approved.
  */
-import { type AlarmSeverity, NO_ALARM_LABEL, SEVERITY_LABELS } from '@common/priorityMatrix';
+
+import { CHANGE_STATUS_LABELS } from '@common/moc';
+import { SEVERITY_LABELS } from '@common/priorityMatrix';
+import { permissionString } from '@common/routes';
 import type { PriorityMatrix } from '@contract/rationalization';
-import { SEVERITY_LEVELS, type Suggestion } from '@contract/vocabulary';
+import { SEVERITY_LEVELS } from '@contract/vocabulary';
+import { useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Card, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, message, Result, Skeleton, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import PriorityMatrixTable from '@/components/PriorityMatrixTable';
 import { fetchPriorities, fetchPriorityMatrix } from '@/services/dictionaries';
 import { formatDateTime } from '@/utils/datetime';
 import { failureMessage } from '@/utils/requestFailure';
-
-const ALARM_SEVERITIES = SEVERITY_LEVELS.filter((level): level is AlarmSeverity => level !== 'none');
+import MatrixEditor from './MatrixEditor';
 
 export default function PriorityMatrixView() {
   const matrix = useRequest(fetchPriorityMatrix);
   const priorities = useRequest(fetchPriorities);
+  const canEdit = useAccess().can(permissionString('/alarm/base/type', 'edit'));
+  const [editing, setEditing] = useState(false);
   if (matrix.error) {
     return <Result status="warning" title="优先级矩阵加载失败" subTitle={failureMessage(matrix.error)} />;
   }
   if (!matrix.data) return <Skeleton active />;
-  const { matrix: value, updatedBy, updatedAt } = matrix.data;
+  const { matrix: value, updatedBy, updatedAt, changeRequestId, openChanges } = matrix.data;
+  const named = priorities.data ?? [];
 
-  const cell = (suggestion: Suggestion | undefined) => {
-    if (!suggestion || suggestion === 'noAlarm') return <Tag>{NO_ALARM_LABEL}</Tag>;
-    const priority = priorities.data?.find((item) => item.code === suggestion);
-    return <Tag color={priority?.color}>{priority?.name ?? suggestion}</Tag>;
-  };
+  if (editing) {
+    return (
+      <MatrixEditor
+        matrix={value}
+        priorities={named}
+        onCancel={() => setEditing(false)}
+        onSaved={(change) => {
+          message.success(
+            change.status === 'draft'
+              ? `已保存草稿：变更单 #${change.id}，可在「变更管理」中提交`
+              : `已提交审批：变更单 #${change.id}，审批通过后生效`,
+          );
+          setEditing(false);
+          matrix.refresh();
+        }}
+      />
+    );
+  }
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Card title="优先级矩阵" size="small">
+      {openChanges.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          message="有未结束的优先级矩阵变更"
+          description={openChanges.map((change) => (
+            <div key={change.id}>
+              变更单 #{change.id} {change.title}（{CHANGE_STATUS_LABELS[change.status]}）
+            </div>
+          ))}
+        />
+      )}
+      <Card
+        title="优先级矩阵"
+        size="small"
+        extra={
+          canEdit && (
+            <Button type="primary" onClick={() => setEditing(true)}>
+              修改矩阵
+            </Button>
+          )
+        }
+      >
         <Typography.Paragraph type="secondary">
           报警的建议优先级 = 各后果类别中最严重的严重度 ×
           最长响应时间所在区间；最严重为「无」或响应时间在「不设报警」区间时，不设报警（改用其他手段）。
           {updatedBy ? ` 最近修改：${updatedBy} · ${formatDateTime(updatedAt as string)}` : ' 当前为默认矩阵。'}
+          {changeRequestId ? `（变更单 #${changeRequestId}）` : ''}
         </Typography.Paragraph>
-        <Table<{ level: AlarmSeverity }>
-          aria-label="优先级矩阵"
-          size="small"
-          bordered
-          pagination={false}
-          rowKey="level"
-          dataSource={[...ALARM_SEVERITIES].reverse().map((level) => ({ level }))}
-          columns={[
-            { title: '最严重后果 \\ 响应时间', key: 'level', render: (_, row) => SEVERITY_LABELS[row.level] },
-            ...value.bands.map((band) => ({
-              title: band.noAlarm ? `${band.name}（${NO_ALARM_LABEL}）` : band.name,
-              key: band.code,
-              render: (_: unknown, row: { level: AlarmSeverity }) =>
-                cell(band.noAlarm ? 'noAlarm' : value.cells[row.level][band.code]),
-            })),
-          ]}
-        />
+        <PriorityMatrixTable matrix={value} priorities={named} />
       </Card>
       <Card title="后果严重度" size="small">
         <Table<PriorityMatrix['categories'][number]>
