@@ -109,7 +109,7 @@ describe('the API server killed while OPC UA events stream', { timeout: SLOW * 4
       else (plant as OpcuaPlant).raise(alarm, 1);
       sent.push({ tag: alarm.spec.source, event: active ? 'RTN' : 'ALM', time: Date.now() });
     }, 5);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
     const exited = new Promise((resolve) => first.child.once('exit', resolve));
     first.child.kill('SIGKILL');
     const killedAt = Date.now();
@@ -144,8 +144,10 @@ describe('the API server killed while OPC UA events stream', { timeout: SLOW * 4
     // The plant's event Time is taken while raising, within a few milliseconds of the time noted here.
     const storedNear = (event: { tag: string; event: string; time: number }) =>
       rows.some((row) => row.tag === event.tag && row.event === event.event && Math.abs(row.time - event.time) <= 20);
-    // Everything the plant sent more than a second before the kill had been received, so it is stored.
-    const received = sent.filter((event) => event.time < killedAt - 1_000);
+    // Everything the plant sent well before the kill had been received and buffered, so it is stored; what came in
+    // the last moments (written to the buffer a fraction of a second after arriving, longer on a loaded machine)
+    // is recovered by the refresh as state, which the alternation below checks.
+    const received = sent.filter((event) => event.time < killedAt - 3_000);
     expect(received.length).toBeGreaterThan(100);
     const missing = received.filter((event) => !storedNear(event));
     expect(missing).toEqual([]);
