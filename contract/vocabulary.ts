@@ -108,8 +108,12 @@ export type ImprovementPeriod = (typeof IMPROVEMENT_PERIODS)[number];
 export const ABNORMAL_KINDS = ['chattering', 'fleeting', 'standing', 'frequent', 'floodContributor'] as const;
 export type AbnormalKind = (typeof ABNORMAL_KINDS)[number];
 
-/** Where a batch of journal events came from; `collector`: a drop-folder journal of 数据采集. */
-export const EVENT_SOURCES = ['import', 'ingest', 'simulation', 'demo', 'collector'] as const;
+/**
+ * Where a batch of journal events came from; `collector`: a drop-folder journal of 数据采集; `opcua`: OPC UA
+ * condition events as they arrived; `opcua-refresh`: transitions reconstructed from a ConditionRefresh after the
+ * connection was lost (they happened while disconnected).
+ */
+export const EVENT_SOURCES = ['import', 'ingest', 'simulation', 'demo', 'collector', 'opcua', 'opcua-refresh'] as const;
 export type EventSource = (typeof EVENT_SOURCES)[number];
 
 /** Scenarios of the journal simulator. */
@@ -168,10 +172,31 @@ export type SeverityLevel = (typeof SEVERITY_LEVELS)[number];
 export const SUGGESTIONS = [...PRIORITIES, 'noAlarm'] as const;
 export type Suggestion = (typeof SUGGESTIONS)[number];
 
-/** Kinds of data collection source (数据采集): a journal drop folder; OPC UA joins later. */
+/** Kinds of data collection source (数据采集): a journal drop folder, an OPC UA Alarms & Conditions server. */
 export const SOURCE_KINDS = ['folder', 'opcua'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
 /** Where a collection source stands: 已连接, 连接中, 错误, 停用. */
 export const SOURCE_STATES = ['connected', 'connecting', 'error', 'disabled'] as const;
 export type SourceState = (typeof SOURCE_STATES)[number];
+
+/** OPC UA message security modes a source may ask for. */
+export const OPCUA_SECURITY_MODES = ['None', 'Sign', 'SignAndEncrypt'] as const;
+export type OpcuaSecurityMode = (typeof OPCUA_SECURITY_MODES)[number];
+
+/** OPC UA security policies a source may ask for (those without known weaknesses, and None). */
+export const OPCUA_SECURITY_POLICIES = [
+  'None',
+  'Basic256Sha256',
+  'Aes128_Sha256_RsaOaep',
+  'Aes256_Sha256_RsaPss',
+] as const;
+export type OpcuaSecurityPolicy = (typeof OPCUA_SECURITY_POLICIES)[number];
+
+/** Which event field names the journal's tag: the condition's source (SourceName) or the condition itself. */
+export const OPCUA_TAG_FIELDS = ['SourceName', 'ConditionName'] as const;
+export type OpcuaTagField = (typeof OPCUA_TAG_FIELDS)[number];
+
+/** Which event field names the journal's condition: ConditionName, or the event type's browse name. */
+export const OPCUA_CONDITION_FIELDS = ['ConditionName', 'EventType'] as const;
+export type OpcuaConditionField = (typeof OPCUA_CONDITION_FIELDS)[number];

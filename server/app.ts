@@ -3,9 +3,11 @@
  * `/api`, then the SPA. `server.ts` starts it; tests and the dev mock drive it with `inject`.
  */
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import type { AppConfig } from './config';
+import { type AppConfig, MEMORY_DATA_DIR } from './config';
 import type { OpenDatabase } from './db';
 import authentication from './plugins/authentication';
 import changeNotices from './plugins/change-notices';
@@ -123,8 +125,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(approvalRoutes, { prefix: '/api' });
   await app.register(flowRoutes, { prefix: '/api' });
   // 数据采集: the collector starts when the app is ready and stops when it closes.
-  const { dropDir, collectorPollMs: pollMs, plantTimeZone: timeZone } = config;
-  await app.register(collector, { dropDir, pollMs, timeZone, unpack });
+  const { dropDir, collectorPollMs: pollMs, plantTimeZone: timeZone, sourceSecretKey } = config;
+  const certificateDir =
+    config.dataDir === MEMORY_DATA_DIR
+      ? path.join(os.tmpdir(), 'alarm-console-opcua-pki')
+      : path.join(config.dataDir, 'opcua-pki');
+  await app.register(collector, { dropDir, pollMs, timeZone, unpack, sourceSecretKey, certificateDir });
   await app.register(sourceRoutes, { ...plant, dropDir });
 
   const spa = fs.existsSync(config.staticDir);

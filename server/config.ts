@@ -38,6 +38,8 @@ export interface AppConfig {
    * dropped; the rollups stay); unlimited when absent. docs/scale.md.
    */
   journalRetentionMonths?: number;
+  /** The key OPC UA source passwords are encrypted with (AES-256-GCM); none: passwords are refused. */
+  sourceSecretKey?: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -117,6 +119,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     return fallback;
   };
 
+  const secret = (name: string): string | undefined => {
+    const raw = read(name);
+    if (raw !== undefined && raw.length < 16) problems.push(`${name} 至少需要 16 个字符`);
+    return raw;
+  };
+
   const dataDir = read('DATA_DIR') ?? './data';
   const config: AppConfig = {
     port: integer('PORT', 8000, 0, 65535),
@@ -137,6 +145,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     collectorPollMs: integer('COLLECTOR_POLL_MS', 3000, 50, 60_000),
     journalRetentionMonths:
       read('JOURNAL_RETENTION_MONTHS') === undefined ? undefined : integer('JOURNAL_RETENTION_MONTHS', 0, 1, 1200),
+    sourceSecretKey: secret('SOURCE_SECRET_KEY'),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -12,12 +12,13 @@
  * - the xlsx export of that library, time and the server's RSS growth (scripts/bench/export.ts);
  * - the library list and KPI summary p50 / p99 while the heavy-tailed journal is imported, and that import's time
  *   (scripts/bench/reads-during-import.ts);
- * - web: first-load weight and LCP of the built app in Chromium (scripts/bench/web.ts).
+ * - web: first-load weight and LCP of the built app in Chromium (scripts/bench/web.ts);
+ * - opcua: 1,000 OPC UA condition events a second for 60 s, collected and stored (scripts/bench/opcua.ts).
  * Embedded database (PGlite) in a temporary directory; with DATABASE_URL, scratch databases on that
  * PostgreSQL server (scripts/bench/database.ts). For the journal and export parts the server runs alone in a
  * child process as `npm start` runs it (scripts/bench/server.ts), driven over HTTP from this one, so the
  * memory measured is the server's and not the client's or the TypeScript loader's.
- * `npm run bench -- seed library journal export reads-during-import web` runs only the parts named (all by default); `journal-even`
+ * `npm run bench -- seed library journal export reads-during-import web opcua` runs only the parts named (all by default); `journal-even`
  * and `journal-heavy` run one journal of the journal part. `scale` (a year of a 10-console site, 10,000,000 events, on
  * PostgreSQL) and `scale-1m` (the same with 1,000,000) run only when named (scripts/bench/scale.ts).
  */
@@ -33,6 +34,7 @@ import { HEAVY_JOURNAL, writeHeavyJournal } from './heavy-journal-file';
 import { BENCH_END, writeBenchJournal } from './journal-file';
 import { benchLibrary } from './library';
 import { benchLoad } from './load';
+import { benchOpcua } from './opcua';
 import { benchReadsDuringImport } from './reads-during-import';
 import { benchScale, SCALE_EVENTS } from './scale';
 import { BenchServer } from './server';
@@ -78,6 +80,7 @@ async function main(): Promise<void> {
   if (wanted('export')) await benchExport(print);
   if (wanted('reads-during-import')) await benchReadsDuringImport(print);
   if (wanted('web')) await benchWeb(print);
+  if (wanted('opcua')) await benchOpcua(print);
   // Only when named: a year of a large site takes minutes and a PostgreSQL server (scripts/bench/scale.ts).
   if (parts.includes('scale')) await benchScale(print, { events: SCALE_EVENTS });
   if (parts.includes('scale-1m')) await benchScale(print, { events: SCALE_EVENTS / 10 });

@@ -31,6 +31,18 @@ export interface OpenDatabase {
   /** Change notices shared by every node on this database (server/db/notices.ts); this node listens from now on. */
   listen(): Promise<ChangeNotices>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL: takes the session-level advisory lock `(classId, id)` on a connection of its own, held until
+   * released or until that connection dies (the process ended, the network failed); undefined when another session
+   * holds it. Absent on the embedded database, which one process alone opens.
+   */
+  sessionLock?(classId: number, id: number): Promise<SessionLock | undefined>;
+}
+
+export interface SessionLock {
+  /** Settles when the lock's connection failed: the lock is no longer held. */
+  readonly lost: Promise<void>;
+  release(): Promise<void>;
 }
 
 export interface OpenDatabaseOptions {
@@ -168,6 +180,48 @@ async function openPglite(dataDir: string, migrationsFolder: string, template?: 
   }
 }
 
+async function sessionLock(pool: pg.Pool, classId: number, id: number): Promise<SessionLock | undefined> {
+  const client = await pool.connect();
+  let failed!: () => void;
+  const lost = new Promise<void>((resolve) => {
+    failed = resolve;
+  });
+  const onError = () => failed();
+  client.on('error', onError);
+  try {
+    const { rows } = await client.query<{ locked: boolean }>(
+      'select pg_try_advisory_lock($1::int, $2::int) as locked',
+      [classId, id],
+    );
+    if (!rows[0]?.locked) {
+      client.off('error', onError);
+      client.release();
+      return undefined;
+    }
+  } catch (error) {
+    client.off('error', onError);
+    client.release(error as Error);
+    throw error;
+  }
+  let released = false;
+  return {
+    lost,
+    async release() {
+      if (released) return;
+      released = true;
+      client.off('error', onError);
+      try {
+        await client.query('select pg_advisory_unlock($1::int, $2::int)', [classId, id]);
+        client.release();
+      } catch (error) {
+        // A broken connection: dropped from the pool, which ends the session and so the lock.
+        client.release(error as Error);
+      }
+      failed();
+    },
+  };
+}
+
 async function openPostgres(databaseUrl: string, migrationsFolder: string): Promise<OpenDatabase> {
   const pool = new pg.Pool({ connectionString: databaseUrl });
   // A restart or failover closes idle connections: the pool drops them and the next query opens a fresh one.
@@ -195,5 +249,6 @@ async function openPostgres(databaseUrl: string, migrationsFolder: string): Prom
     kind: 'postgres',
     listen: () => postgresNotices(databaseUrl),
     close: () => pool.end(),
+    sessionLock: (classId, id) => sessionLock(pool, classId, id),
   };
 }

@@ -13,6 +13,7 @@ import { createKpiSettingsRepository } from './kpi-settings';
 import { createLibraryRepository } from './library';
 import { createManualRepository } from './manual';
 import { createMatrixRepository } from './matrix';
+import { createOpcuaRepository } from './opcua';
 import { createRolesRepository } from './roles';
 import { createSourcesRepository } from './sources';
 import { createTemplatesRepository } from './templates';
@@ -43,6 +44,7 @@ export function createRepositories(db: Database) {
     batches: createBatchesRepository(db),
     ingest: createIngestRepository(db),
     sources: createSourcesRepository(db),
+    opcua: createOpcuaRepository(db),
   };
 }
 

@@ -21,6 +21,10 @@ export interface IngestRequest {
   timeZone: string;
   /** Rows stored so far, for progress reports. */
   onStored?: (rows: number) => void;
+  /** Appends to this batch (its counts and time range grow) instead of opening a new one: a live source's day. */
+  appendTo?: number;
+  /** Whether abnormal detection runs for the points touched (default); a live source runs it on its own clock. */
+  detect?: boolean;
 }
 
 export interface IngestResult {
@@ -30,6 +34,8 @@ export interface IngestResult {
   /** Errors found in all, including those beyond the reported ones. */
   errorCount: number;
   batchId: number | null;
+  /** The points that received events. */
+  pointIds: number[];
 }
 
 /**
@@ -98,12 +104,15 @@ export async function ingestJournal(
       await shareReads(tx);
       await lockJournalWrites(tx);
       const settings = await readKpiSettings(tx);
-      const [batch] = await queryRows<{ id: number }>(
-        tx,
-        sql`insert into journal_batches (source, label, parameters, created_by)
-            values (${request.source}, ${request.label}, ${JSON.stringify(request.parameters ?? null)}::jsonb, ${request.createdBy})
-            returning id`,
-      );
+      const [batch] =
+        request.appendTo === undefined
+          ? await queryRows<{ id: number }>(
+              tx,
+              sql`insert into journal_batches (source, label, parameters, created_by)
+                  values (${request.source}, ${request.label}, ${JSON.stringify(request.parameters ?? null)}::jsonb, ${request.createdBy})
+                  returning id`,
+            )
+          : [{ id: request.appendTo }];
       const session = await IngestSession.open(tx, {
         source: request.source,
         batchId: batch.id,
@@ -130,11 +139,18 @@ export async function ingestJournal(
       if (errorCount > 0) throw new RowErrors(errors, errorCount);
       const totals = await session.finish();
       const allDuplicates = duplicates.duplicates + session.storedDuplicates;
-      await tx.execute(sql`
-        update journal_batches set event_count = ${totals.imported}, duplicates = ${allDuplicates},
-          first_time = ${totals.stored ? timestampParam(totals.stored.from) : null},
-          last_time = ${totals.stored ? timestampParam(totals.stored.to) : null}
-        where id = ${batch.id}`);
+      const from = totals.stored ? timestampParam(totals.stored.from) : null;
+      const to = totals.stored ? timestampParam(totals.stored.to) : null;
+      await tx.execute(
+        request.appendTo === undefined
+          ? sql`update journal_batches set event_count = ${totals.imported}, duplicates = ${allDuplicates},
+                  first_time = ${from}, last_time = ${to}
+                where id = ${batch.id}`
+          : sql`update journal_batches set event_count = event_count + ${totals.imported},
+                  duplicates = duplicates + ${allDuplicates},
+                  first_time = least(first_time, ${from}::timestamptz), last_time = greatest(last_time, ${to}::timestamptz)
+                where id = ${batch.id}`,
+      );
       // The embedded database has no autovacuum, and PostgreSQL's does not see an ingest before it commits: a
       // large load refreshes the planner statistics itself (reltuples is -1 before a table's first analyze).
       const [events] = await queryRows<{ rows: number }>(
@@ -147,18 +163,32 @@ export async function ingestJournal(
           for (const table of ANALYZED_TABLES) await tx.execute(sql`analyze ${sql.identifier(table)}`);
         });
       }
-      if (totals.imported > 0) {
+      if (totals.imported > 0 && request.detect !== false) {
         await clock.time('detection', () =>
           createDetectionRepository(tx).detect(request.timeZone, totals.pointIds, tx),
         );
       }
       committing = performance.now();
-      return { imported: totals.imported, duplicates: allDuplicates, errors: [], errorCount: 0, batchId: batch.id };
+      return {
+        imported: totals.imported,
+        duplicates: allDuplicates,
+        errors: [],
+        errorCount: 0,
+        batchId: batch.id,
+        pointIds: totals.pointIds,
+      };
     });
     clock.add('commit', committing);
   } catch (error) {
     if (error instanceof RowErrors) {
-      return { imported: 0, duplicates: 0, errors: error.errors, errorCount: error.errorCount, batchId: null };
+      return {
+        imported: 0,
+        duplicates: 0,
+        errors: error.errors,
+        errorCount: error.errorCount,
+        batchId: null,
+        pointIds: [],
+      };
     }
     throw error;
   }

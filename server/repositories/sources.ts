@@ -4,7 +4,7 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db';
-import { collectionSources } from '../db/schema';
+import { collectionSources, opcuaBuffer, opcuaConditionStates, sourceHealth } from '../db/schema';
 import { isUniqueViolation } from './listing';
 import { queryRows } from './raw-sql';
 
@@ -18,7 +18,10 @@ export interface SourceStats {
   lastEventAt: number | null;
 }
 
-/** Who the collector's batches (source `collector`) are created by; they name their source in `parameters.sourceId`. */
+/**
+ * Who the collectors' batches (sources `collector`, `opcua`, `opcua-refresh`) are created by; they name their
+ * source in `parameters.sourceId`.
+ */
 export const COLLECTOR_USER = '数据采集';
 
 export function createSourcesRepository(db: Database) {
@@ -54,12 +57,18 @@ export function createSourcesRepository(db: Database) {
       }
     },
 
+    /** Removes the source and what its OPC UA collection kept (states, buffer, health); its journal stays. */
     async remove(id: number): Promise<boolean> {
-      const removed = await db
-        .delete(collectionSources)
-        .where(eq(collectionSources.id, id))
-        .returning({ id: collectionSources.id });
-      return removed.length > 0;
+      return db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(collectionSources)
+          .where(eq(collectionSources.id, id))
+          .returning({ id: collectionSources.id });
+        await tx.delete(opcuaBuffer).where(eq(opcuaBuffer.sourceId, id));
+        await tx.delete(opcuaConditionStates).where(eq(opcuaConditionStates.sourceId, id));
+        await tx.delete(sourceHealth).where(eq(sourceHealth.sourceId, id));
+        return removed.length > 0;
+      });
     },
 
     /** Per source id: events stored since midnight on the plant clock, and the newest event's time. */
@@ -71,7 +80,7 @@ export function createSourcesRepository(db: Database) {
                 where created_at >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})), 0)::int as today,
               (extract(epoch from max(last_time)) * 1000)::float8 as last
             from journal_batches
-            where source = 'collector' and parameters->>'sourceId' is not null
+            where source in ('collector', 'opcua', 'opcua-refresh') and parameters->>'sourceId' is not null
             group by 1`,
       );
       return new Map(rows.map((row) => [row.id, { eventsToday: row.today, lastEventAt: row.last }]));

@@ -62,7 +62,7 @@ describe('数据采集 sources and the folder collector', { timeout: SLOW }, () 
     }
     const opcua = await call('POST', '/alarm/base/source', { name: 'OPC', kind: 'opcua' });
     expect(opcua.statusCode).toBe(400);
-    expect(opcua.json().msg).toContain('OPC UA');
+    expect(opcua.json().msg).toContain('OPC UA 端点地址');
     const tooLong = await create('x'.repeat(201));
     expect(tooLong.statusCode).toBe(400);
     expect((await call('GET', '/alarm/base/source')).json().data).toEqual([]);
@@ -88,7 +88,12 @@ describe('数据采集 sources and the folder collector', { timeout: SLOW }, () 
     expect((await create('plant-a')).statusCode).toBe(409);
 
     const missing = (await call('POST', `/alarm/base/source/${source.id}/test`)).json().data;
-    expect(missing).toEqual({ ok: false, message: expect.stringContaining('文件夹不存在'), files: [] });
+    expect(missing).toEqual({
+      ok: false,
+      message: expect.stringContaining('文件夹不存在'),
+      files: [],
+      conditions: [],
+    });
     await look();
     const [broken] = (await call('GET', '/alarm/base/source')).json().data;
     expect(broken.status).toMatchObject({ state: 'error', lastError: expect.stringContaining('文件夹不存在') });
@@ -101,6 +106,7 @@ describe('数据采集 sources and the folder collector', { timeout: SLOW }, () 
       ok: true,
       message: '文件夹可读，等待导入的日志文件 1 个',
       files: [{ name: 'waiting.csv', size: Buffer.byteLength(JOURNAL), modifiedAt: expect.any(String) }],
+      conditions: [],
     });
     fs.rmSync(dir('plant-a', 'waiting.csv'));
     expect((await call('POST', '/alarm/base/source/999999/test')).statusCode).toBe(404);

@@ -23,7 +23,12 @@ describe('数据采集 calls on the real server', () => {
       expect(created).toMatchObject({ name: '服务测试', enabled: true, folder: { folder: 'svc' } });
       // No such folder under the in-process server's drop root: the test says so.
       const tested = await sources.testSource(created.id);
-      expect(tested).toEqual({ ok: false, message: expect.stringContaining('文件夹不存在：svc'), files: [] });
+      expect(tested).toEqual({
+        ok: false,
+        message: expect.stringContaining('文件夹不存在：svc'),
+        files: [],
+        conditions: [],
+      });
       const edited = await sources.updateSource(created.id, {
         name: '服务测试',
         kind: 'folder',
@@ -34,6 +39,24 @@ describe('数据采集 calls on the real server', () => {
       const live = await sources.fetchLiveSummary();
       expect(live.sources).toEqual([expect.objectContaining({ id: created.id, name: '服务测试' })]);
       expect(live.revision).toEqual(expect.any(String));
+      await expect(sources.deleteSource(created.id)).resolves.toEqual({ id: created.id });
+    },
+    START,
+  );
+
+  it(
+    'keeps an OPC UA source without ever answering its password, and tests it',
+    async () => {
+      const created = await sources.createSource({
+        name: 'OPC UA 服务测试',
+        kind: 'opcua',
+        enabled: false,
+        opcua: { endpointUrl: 'opc.tcp://127.0.0.1:1', securityMode: 'None', securityPolicy: 'None' },
+      });
+      expect(created.opcua).toMatchObject({ endpointUrl: 'opc.tcp://127.0.0.1:1', hasPassword: false });
+      const tested = await sources.testSource(created.id);
+      expect(tested).toMatchObject({ ok: false, conditions: [] });
+      expect(tested.message).toContain('无法连接');
       await expect(sources.deleteSource(created.id)).resolves.toEqual({ id: created.id });
     },
     START,

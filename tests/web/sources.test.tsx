@@ -25,6 +25,7 @@ const source = (overrides: Partial<Source> = {}): Source => ({
   unit: '常减压',
   console: '',
   folder: { folder: 'dcs-a' },
+  opcua: null,
   status: {
     state: 'error',
     lastEventAt: '2025-05-05T08:00:00.000Z',
@@ -34,6 +35,26 @@ const source = (overrides: Partial<Source> = {}): Source => ({
   updatedAt: '2025-05-05T08:00:00.000Z',
   ...overrides,
 });
+
+const opcuaSource = () =>
+  source({
+    kind: 'opcua',
+    name: '演示装置',
+    folder: null,
+    opcua: {
+      endpointUrl: 'opc.tcp://plant:4840',
+      securityMode: 'None',
+      securityPolicy: 'None',
+      userName: 'operator',
+      hasPassword: true,
+      mapping: {
+        tagField: 'SourceName',
+        conditionField: 'ConditionName',
+        valueField: '',
+        severityBands: { low: 250, medium: 500, high: 750 },
+      },
+    },
+  });
 
 function serve(rows: Source[]) {
   const saved: { id?: number; body: SourceBody }[] = [];
@@ -55,6 +76,7 @@ function serve(rows: Source[]) {
           ok: true,
           message: '文件夹可读，等待导入的日志文件 1 个',
           files: [{ name: 'shift-1.csv', size: 2048, modifiedAt: '2025-05-05T08:00:00.000Z' }],
+          conditions: [],
         }),
       ),
     ),
@@ -103,6 +125,81 @@ describe('数据采集 page', { timeout: 30_000 }, () => {
       enabled: true,
       folder: { folder: 'dcs-b' },
     });
+  });
+
+  it('adds an OPC UA source: Chinese validation, the password sent once and never shown', async () => {
+    const saved = serve([]);
+    renderWithPermissions(<SourcesPage />, [view, create]);
+    await userEvent.click(await screen.findByRole('button', { name: '新建数据源' }));
+    const dialog = await screen.findByRole('dialog', { name: '新建数据源' });
+    await userEvent.type(within(dialog).getByLabelText('名称'), '演示装置');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'OPC UA' }));
+    await userEvent.type(await within(dialog).findByLabelText('端点地址'), 'http://plant:4840');
+    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await within(dialog).findByText('端点地址须以 opc.tcp:// 开头并包含主机名')).toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByLabelText('端点地址'));
+    await userEvent.type(within(dialog).getByLabelText('端点地址'), 'opc.tcp://plant:4840');
+    await userEvent.type(within(dialog).getByLabelText('用户名'), 'operator');
+    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await within(dialog).findByText('请输入密码')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('密码'), 'pw-123456');
+    await userEvent.clear(within(dialog).getByLabelText('严重度 ≤ 此值为中'));
+    await userEvent.type(within(dialog).getByLabelText('严重度 ≤ 此值为中'), '100');
+    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await within(dialog).findByText('中的上限须大于低的上限')).toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByLabelText('严重度 ≤ 此值为中'));
+    await userEvent.type(within(dialog).getByLabelText('严重度 ≤ 此值为中'), '400');
+    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0].body).toMatchObject({
+      name: '演示装置',
+      kind: 'opcua',
+      opcua: {
+        endpointUrl: 'opc.tcp://plant:4840',
+        securityMode: 'None',
+        securityPolicy: 'None',
+        userName: 'operator',
+        password: 'pw-123456',
+        mapping: { tagField: 'SourceName', severityBands: { low: 250, medium: 400, high: 750 } },
+      },
+    });
+  });
+
+  it('tests an OPC UA source: the browsed conditions are listed', async () => {
+    serve([opcuaSource()]);
+    server.use(
+      http.post(`/api${PATH}/:id/test`, () =>
+        HttpResponse.json(
+          ok({
+            ok: true,
+            message: '连接成功，找到报警条件 1 个',
+            files: [],
+            conditions: [{ source: 'LI-101', condition: 'PVHI', nodeId: 'ns=1;i=1003' }],
+          }),
+        ),
+      ),
+    );
+    renderWithPermissions(<SourcesPage />, [view, edit]);
+    const row = await screen.findByRole('row', { name: /演示装置/ });
+    expect(row).toHaveTextContent('opc.tcp://plant:4840');
+    await userEvent.click(within(row).getByRole('button', { name: '测试连接' }));
+    const tested = await screen.findByRole('dialog', { name: '测试连接：演示装置' });
+    expect(within(tested).getByRole('table', { name: '找到的报警条件' })).toHaveTextContent('LI-101');
+  });
+
+  it('edits an OPC UA source without showing or resending its password', async () => {
+    const saved = serve([opcuaSource()]);
+    renderWithPermissions(<SourcesPage />, [view, edit]);
+    const row = await screen.findByRole('row', { name: /演示装置/ });
+    await userEvent.click(within(row).getByRole('button', { name: '编辑' }));
+    const dialog = await screen.findByRole('dialog', { name: '编辑数据源' });
+    const password = await within(dialog).findByLabelText('密码');
+    expect(password).toHaveValue('');
+    expect(password).toHaveAttribute('placeholder', '已保存密码，留空则不修改');
+    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0].body.opcua).toMatchObject({ endpointUrl: 'opc.tcp://plant:4840', userName: 'operator' });
+    expect(saved[0].body.opcua).not.toHaveProperty('password');
   });
 
   it('disables a source with the edit right', async () => {

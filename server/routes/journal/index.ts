@@ -39,6 +39,8 @@ const SOURCE_LABELS: Readonly<Record<EventSource, string>> = {
   simulation: '模拟',
   demo: '演示数据',
   collector: '数据采集',
+  opcua: 'OPC UA 采集',
+  'opcua-refresh': 'OPC UA 断线补录',
 };
 
 const time = (iso: string | null) => (iso ? new Date(iso) : null);

@@ -38,6 +38,7 @@ import {
 import { ingestJournal } from '../../repositories/ingest';
 import { queryRows } from '../../repositories/raw-sql';
 import { COLLECTOR_USER, type SourceRow, type SourcesRepository } from '../../repositories/sources';
+import { Repeating } from './repeating';
 
 /** First key of the collector's advisory locks; the second is the source id. */
 export const COLLECTOR_LOCK_CLASS = JOURNAL_LOCK_CLASS;
@@ -96,49 +97,39 @@ function errorReport(name: string, message: string, lines: string[] = []): strin
 export class Collector {
   private readonly health = new Map<number, Health>();
   private readonly seen = new Map<number, Map<string, WaitingJournal>>();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
+  private readonly polling: Repeating;
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(private readonly options: CollectorOptions) {}
+  constructor(private readonly options: CollectorOptions) {
+    this.polling = new Repeating(
+      () => this.pollOnce(),
+      options.pollMs,
+      (error) => options.log.error({ err: error }, 'collector poll failed'),
+    );
+  }
+
+  private get stopped(): boolean {
+    return !this.polling.active;
+  }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
+    this.polling.start();
   }
 
   /** Stops polling and waits for a look under way to finish (its import commits or rolls back). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
+  stop(): Promise<void> {
+    return this.polling.stop();
   }
 
-  /** The source's state on this node, with what it stored (from the database). */
+  /** A folder source's state on this node, with what it stored (from the database). */
   status(row: SourceRow, stats?: { eventsToday: number; lastEventAt: number | null }): SourceStatus {
     const counts = {
       eventsToday: stats?.eventsToday ?? 0,
       lastEventAt: stats?.lastEventAt ? new Date(stats.lastEventAt).toISOString() : null,
     };
     if (!row.enabled) return { state: 'disabled', lastError: null, ...counts };
-    if (row.kind !== 'folder') return { state: 'error', lastError: '暂不支持该类型的数据源', ...counts };
     const health = this.health.get(row.id);
     return { state: health?.state ?? 'connecting', lastError: health?.lastError ?? null, ...counts };
-  }
-
-  private schedule(delay: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.pollOnce()
-        .catch((error: unknown) => this.options.log.error({ err: error }, 'collector poll failed'))
-        .finally(() => {
-          this.running = undefined;
-          this.schedule(this.options.pollMs);
-        });
-    }, delay);
   }
 
   /**
