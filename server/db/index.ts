@@ -2,7 +2,10 @@
  * Opens the one database: embedded PGlite persisted in DATA_DIR by default, a PostgreSQL server when
  * DATABASE_URL is set. Both get the same drizzle schema and migrations.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -10,6 +13,7 @@ import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-o
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
 import { type AppConfig, MEMORY_DATA_DIR } from '../config';
 import { projectPath } from '../paths';
 import { lockDataDir } from './lock';
@@ -57,33 +61,74 @@ const MIGRATION_LOCK_KEY = 7_183_220_491;
 /** The database thread behind each embedded database opened here. */
 const embeddedThreads = new WeakMap<Executor, PgliteThread>();
 
-/** Where a COPY on `executor` goes: its embedded transaction, running in this async context, or its thread. */
-function embeddedCopy(executor: Executor): ((copySql: string, data: Uint8Array) => Promise<unknown>) | undefined {
+/** The PostgreSQL pool behind each database opened here. */
+const postgresPools = new WeakMap<Executor, pg.Pool>();
+
+/** The connection of the PostgreSQL transaction begun by `copyingTransaction` whose work is running, if any. */
+const postgresCopyClient = new AsyncLocalStorage<pg.PoolClient>();
+
+/** Loads `data` into `target` (`table (columns)`) on the embedded transaction or database behind `executor`. */
+function embeddedCopy(executor: Executor): ((target: string, data: Uint8Array) => Promise<unknown>) | undefined {
   if (executor instanceof PgTransaction) {
     const transaction = PgliteThread.runningTransaction();
-    return transaction && ((copySql, data) => transaction.copy(copySql, data));
+    return transaction && ((target, data) => transaction.copy(`copy ${target} from '/dev/blob'`, data));
   }
   const thread = embeddedThreads.get(executor);
-  return thread && ((copySql, data) => thread.query(copySql, [], { data } satisfies ThreadQueryOptions));
+  return (
+    thread &&
+    ((target, data) => thread.query(`copy ${target} from '/dev/blob'`, [], { data } satisfies ThreadQueryOptions))
+  );
 }
 
-/**
- * Whether `copyFromBytes` loads into this executor's database: the embedded one. node-postgres offers no COPY
- * FROM STDIN without an extra package, so callers use multi-row inserts on PostgreSQL.
- */
-export function canCopy(executor: Executor): boolean {
+/** Loads `data` into `target` through `COPY … FROM STDIN` on the connection of a `copyingTransaction`. */
+function postgresCopy(executor: Executor): ((target: string, data: Uint8Array) => Promise<unknown>) | undefined {
+  const client = executor instanceof PgTransaction ? postgresCopyClient.getStore() : undefined;
+  return (
+    client &&
+    ((target, data) => pipeline(Readable.from([data]), client.query(copyFromStdin(`copy ${target} from stdin`))))
+  );
+}
+
+/** Whether `executor` is the embedded database or one of its transactions. */
+export function isEmbedded(executor: Executor): boolean {
   return embeddedCopy(executor) !== undefined;
 }
 
 /**
- * Runs `copySql` (a `COPY … FROM '/dev/blob'`) with `data` as its input on the embedded database, on the
- * executor's own transaction (see canCopy). The bytes are handed over before this returns, so the caller
- * may reuse `data` at once.
+ * Whether `copyFromBytes` loads into this executor: the embedded database and its transactions, and on PostgreSQL a
+ * transaction begun by `copyingTransaction` (node-postgres has COPY only on a connection it was handed).
+ * Elsewhere callers use multi-row inserts.
  */
-export async function copyFromBytes(executor: Executor, copySql: string, data: Uint8Array): Promise<void> {
-  const copy = embeddedCopy(executor);
-  if (!copy) throw new Error('COPY is only available on the embedded database');
-  await copy(copySql, data);
+export function canCopy(executor: Executor): boolean {
+  return isEmbedded(executor) || postgresCopy(executor) !== undefined;
+}
+
+/**
+ * `db.transaction(work)`, where `work` may COPY into its transaction on either engine (see canCopy): on
+ * PostgreSQL the transaction runs on a connection checked out of the pool here, which COPY then uses. On a
+ * transaction already begun, a savepoint in it, as drizzle's own.
+ */
+export async function copyingTransaction<T>(db: Executor, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  const pool = postgresPools.get(db);
+  if (!pool) return db.transaction(work);
+  const client = await pool.connect();
+  try {
+    const onClient = drizzlePg({ client, schema }) as Database;
+    return await postgresCopyClient.run(client, () => onClient.transaction(work));
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Runs `COPY target FROM …` with `data` (COPY text) as its input, on the executor's own transaction (see
+ * canCopy); `target` is `table (columns)`. The bytes are handed over before this returns, so the caller may
+ * reuse `data` at once.
+ */
+export async function copyFromBytes(executor: Executor, target: string, data: Uint8Array): Promise<void> {
+  const copy = embeddedCopy(executor) ?? postgresCopy(executor);
+  if (!copy) throw new Error('COPY needs the embedded database or a copyingTransaction on PostgreSQL');
+  await copy(target, data);
 }
 
 /**
@@ -117,7 +162,7 @@ export const JOURNAL_LOCK_CLASS = 71_832;
  * cost within the same transaction. The embedded database runs one transaction at a time anyway.
  */
 export async function lockJournalWrites(tx: Executor): Promise<void> {
-  if (canCopy(tx)) return;
+  if (isEmbedded(tx)) return;
   await tx.execute(sql`select pg_advisory_xact_lock(${JOURNAL_LOCK_CLASS}::int, 0)`);
 }
 
@@ -244,8 +289,10 @@ async function openPostgres(databaseUrl: string, migrationsFolder: string): Prom
     await pool.end();
     throw error;
   }
+  const db = drizzlePg({ client: pool, schema }) as Database;
+  postgresPools.set(db, pool);
   return {
-    db: drizzlePg({ client: pool, schema }) as Database,
+    db,
     kind: 'postgres',
     listen: () => postgresNotices(databaseUrl),
     close: () => pool.end(),

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { EventSource } from '../../contract/vocabulary';
-import { type Executor, lockJournalWrites, shareReads } from '../db';
+import { copyingTransaction, type Executor, lockJournalWrites, shareReads } from '../db';
 import { PhaseClock } from '../domain/ingest/phases';
 import { DuplicateFilter, type JournalBatch, type JournalError } from '../domain/journal';
 import { createDetectionRepository } from './detection';
@@ -99,7 +99,7 @@ export async function ingestJournal(
   const clock = new PhaseClock();
   let committing = 0;
   try {
-    result = await db.transaction(async (tx) => {
+    result = await copyingTransaction(db, async (tx) => {
       // On the embedded database, other requests' reads run between this transaction's statements.
       await shareReads(tx);
       await lockJournalWrites(tx);

@@ -9,7 +9,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { EventSource, Priority } from '../../contract/vocabulary';
-import { canCopy, copyFromBytes, type Executor, vacuumEmbedded } from '../db';
+import { canCopy, copyFromBytes, type Executor, isEmbedded, vacuumEmbedded } from '../db';
 import { CopyBuffer, isoTimestamp } from '../domain/ingest/copyText';
 import type { PhaseClock } from '../domain/ingest/phases';
 import {
@@ -152,7 +152,7 @@ export async function rebuildRollups(tx: Executor, from: number, to: number, uni
   const end = (Math.floor(to / 1000 / DAY_S) + 1) * DAY_S;
   // On the embedded database, whole days per step: a day unless the range is long (a sparse journal over years
   // takes few steps). PostgreSQL's readers do not wait for a transaction: one step, fewer statements.
-  const step = canCopy(tx) ? Math.ceil((end - first) / DAY_S / ROLLUP_STEPS) * DAY_S : end - first;
+  const step = isEmbedded(tx) ? Math.ceil((end - first) / DAY_S / ROLLUP_STEPS) * DAY_S : end - first;
   for (let day = first; day < end; day += step) {
     for (const [table, seconds, column] of [
       ['alarm_load_10m', TEN_MINUTES_S, 'bucket_start'],
@@ -350,10 +350,10 @@ interface StoredEvents {
 
 const EVENT_COLUMNS =
   'time, point_id, event, priority, console_id, unit_id, value_number, value_text, description, source, batch_id, counted';
-const COPY_EVENTS = `copy alarm_events (${EVENT_COLUMNS}) from '/dev/blob'`;
+const COPY_EVENTS = `alarm_events (${EVENT_COLUMNS})`;
 const EPISODE_COLUMNS =
   'point_id, kind, start_time, end_time, activated_at, console_id, unit_id, operating_condition, ordinal';
-const COPY_EPISODES = `copy alarm_episodes (${EPISODE_COLUMNS}) from '/dev/blob'`;
+const COPY_EPISODES = `alarm_episodes (${EPISODE_COLUMNS})`;
 
 /** Rows gathered before one write to the database: the parser's small batches die young, writes stay few. */
 const WRITE_ROWS = 5_000;
@@ -402,8 +402,8 @@ async function insertEvents(
 
 /**
  * Events waiting for their write, with their time range. Events that cannot conflict with stored ones are
- * bulk-loaded: on the embedded database they become COPY text as they arrive; on PostgreSQL they are kept for
- * a plain multi-row insert. The others are kept for an insert that drops conflicts.
+ * bulk-loaded: where the transaction can COPY (server/db `canCopy`) they become COPY text as they arrive, else
+ * they are kept for a plain multi-row insert. The others are kept for an insert that drops conflicts.
  */
 class PendingEvents {
   private readonly text: CopyBuffer | undefined;
@@ -467,7 +467,7 @@ class PendingEvents {
 
 /**
  * Episodes waiting for their write. One that starts after everything stored for its point cannot exist yet
- * and is copied (embedded database); the others may update a stored one (a standing span closing).
+ * and is copied (where the transaction can COPY); the others may update a stored one (a standing span closing).
  */
 class PendingEpisodes {
   private readonly text: CopyBuffer | undefined;
@@ -523,7 +523,7 @@ export class IngestSession {
   private units = new Map<string, number>();
   private consoles = new Map<string, number>();
   private sessions = new Map<number, PointSession>();
-  /** The embedded database: COPY, and a thread that runs queries in the order they are sent. */
+  /** The embedded database: a thread that runs queries in the order they are sent. */
   private readonly embedded: boolean;
   private readonly appended: PendingEvents;
   private readonly overlapping: PendingEvents;
@@ -539,10 +539,11 @@ export class IngestSession {
     private readonly tx: Executor,
     private readonly options: IngestOptions,
   ) {
-    this.embedded = canCopy(tx);
-    this.appended = new PendingEvents(false, this.embedded, options);
-    this.overlapping = new PendingEvents(true, this.embedded, options);
-    this.episodes = new PendingEpisodes(this.embedded);
+    this.embedded = isEmbedded(tx);
+    const copy = canCopy(tx);
+    this.appended = new PendingEvents(false, copy, options);
+    this.overlapping = new PendingEvents(true, copy, options);
+    this.episodes = new PendingEpisodes(copy);
   }
 
   static async open(tx: Executor, options: IngestOptions): Promise<IngestSession> {

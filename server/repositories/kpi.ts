@@ -83,14 +83,65 @@ const BUCKET_KEYS = ['start', ...PRIORITIES] as const;
 
 const noBuckets = (): BucketColumns => ({ start: [], urgent: [], high: [], medium: [], low: [] });
 
+/** Annunciations per priority in a piece of the window that cuts a 10-minute bucket, from events. */
+async function cutPiece(tx: Executor, piece: KpiWindow, scope: ResolvedScope): Promise<Record<Priority, number>> {
+  const [row] = await queryRows<Record<Priority, number>>(
+    tx,
+    sql`select count(*) filter (where priority = 'urgent')::int as urgent, count(*) filter (where priority = 'high')::int as high,
+          count(*) filter (where priority = 'medium')::int as medium, count(*) filter (where priority = 'low')::int as low
+        from alarm_events
+        where counted and time >= ${timestampParam(piece.from)} and time < ${timestampParam(piece.to)} ${scopeFilter(scope, false)}`,
+  );
+  return row;
+}
+
+/** The rollup of 10-minute buckets for the scope: the plant's own when no console or unit is asked. */
+const bucketRollup = (scope: ResolvedScope) =>
+  sql.raw(scope.consoleId === undefined && scope.unitId === undefined ? 'alarm_plant_load_10m' : 'alarm_load_10m');
+
+/** Index of the series bucket a 10-minute bucket or cut piece starting at `start` adds to (the last start ≤ it). */
+function seriesIndex(starts: readonly number[], start: number): number {
+  let k = 0;
+  while (k + 1 < starts.length && start >= starts[k + 1]) k++;
+  return k;
+}
+
+/**
+ * Annunciations per priority summed into the series buckets `starts` (ascending, the first at the window's start):
+ * whole 10-minute buckets summed by the database into the bucket whose start is the last at or before theirs (a
+ * year's 52,560 rows never leave it), cut pieces from events.
+ */
+async function loadPerSeriesBucket(
+  tx: Executor,
+  window: KpiWindow,
+  scope: ResolvedScope,
+  starts: readonly number[],
+): Promise<Record<Priority, number>[]> {
+  const sums = starts.map(() => ({ urgent: 0, high: 0, medium: 0, low: 0 }));
+  const add = (k: number, counts: Record<Priority, number>) => {
+    for (const priority of PRIORITIES) sums[k][priority] += counts[priority];
+  };
+  const { lo, hi, pieces } = splitWindow(window, TEN_MINUTES_MS);
+  // width_bucket: 0 before the first threshold, i when at or after the i-th (1-based) and before the next.
+  const rows = await queryRows<{ k: number } & Record<Priority, number>>(
+    tx,
+    sql`select greatest(width_bucket(${epochMs(sql`bucket_start`)}, ${arrayParam(starts)}::float8[]), 1) - 1 as k,
+          sum(urgent)::int as urgent, sum(high)::int as high, sum(medium)::int as medium, sum(low)::int as low
+        from ${bucketRollup(scope)}
+        where bucket_start >= ${timestampParam(lo)} and bucket_start < ${timestampParam(hi)} ${scopeFilter(scope, true)}
+        group by 1`,
+  );
+  for (const row of rows) add(row.k, row);
+  for (const piece of pieces) add(seriesIndex(starts, piece.from), await cutPiece(tx, piece, scope));
+  return sums;
+}
+
 /**
  * Annunciations per priority in each 10-minute bucket of the window: whole buckets from the rollup (the plant's
  * own when no console or unit is asked), cut ones from events.
  */
 async function loadPerBucket(tx: Executor, window: KpiWindow, scope: ResolvedScope): Promise<BucketColumns> {
   const { lo, hi, pieces } = splitWindow(window, TEN_MINUTES_MS);
-  const plant = scope.consoleId === undefined && scope.unitId === undefined;
-  const rollup = plant ? sql.raw('alarm_plant_load_10m') : sql.raw('alarm_load_10m');
   const column = (name: string) => sql.raw(`coalesce(array_agg(${name} order by start), '{}')`);
   const [whole] = await queryRows<BucketColumns>(
     tx,
@@ -98,20 +149,13 @@ async function loadPerBucket(tx: Executor, window: KpiWindow, scope: ResolvedSco
           ${column('medium')} as medium, ${column('low')} as low
         from (select ${epochMs(sql`bucket_start`)} as start, sum(urgent)::int as urgent, sum(high)::int as high,
                 sum(medium)::int as medium, sum(low)::int as low
-              from ${rollup}
+              from ${bucketRollup(scope)}
               where bucket_start >= ${timestampParam(lo)} and bucket_start < ${timestampParam(hi)} ${scopeFilter(scope, true)}
               group by bucket_start) b`,
   );
   const cut = async (piece: KpiWindow): Promise<BucketColumns> => {
-    const [row] = await queryRows<{ start: number } & Record<Priority, number>>(
-      tx,
-      sql`select ${piece.from}::float8 as "start",
-            count(*) filter (where priority = 'urgent')::int as urgent, count(*) filter (where priority = 'high')::int as high,
-            count(*) filter (where priority = 'medium')::int as medium, count(*) filter (where priority = 'low')::int as low
-          from alarm_events
-          where counted and time >= ${timestampParam(piece.from)} and time < ${timestampParam(piece.to)} ${scopeFilter(scope, false)}`,
-    );
-    return { start: [row.start], urgent: [row.urgent], high: [row.high], medium: [row.medium], low: [row.low] };
+    const row = await cutPiece(tx, piece, scope);
+    return { start: [piece.from], urgent: [row.urgent], high: [row.high], medium: [row.medium], low: [row.low] };
   };
   // In time order: the piece cut at `from`, the whole buckets, the piece cut at `to`.
   const parts: BucketColumns[] = [];
@@ -324,15 +368,10 @@ export function createKpiRepository(db: Executor) {
     ): Promise<SeriesRow[]> {
       const resolved = await resolveScope(tx, scope);
       const starts = seriesBucketStarts(window, bucket, timeZone);
-      const sums = starts.map(() => ({ urgent: 0, high: 0, medium: 0, low: 0 }));
-      if (!resolved.empty && starts.length) {
-        const buckets = await loadPerBucket(tx, window, resolved);
-        let k = 0;
-        buckets.start.forEach((start, i) => {
-          while (k + 1 < starts.length && start >= starts[k + 1]) k++;
-          for (const priority of PRIORITIES) sums[k][priority] += buckets[priority][i];
-        });
-      }
+      const sums =
+        !resolved.empty && starts.length
+          ? await loadPerSeriesBucket(tx, window, resolved, starts)
+          : starts.map(() => ({ urgent: 0, high: 0, medium: 0, low: 0 }));
       return starts.map((start, index) => ({
         start: new Date(start).toISOString(),
         end: new Date(index + 1 < starts.length ? starts[index + 1] : window.to).toISOString(),

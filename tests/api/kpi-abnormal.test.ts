@@ -125,6 +125,39 @@ describe('KPI endpoints and abnormal-alarm configuration', { timeout: SLOW }, ()
     expect(ranking.json().data).toEqual([{ id: expect.any(Number), name: '一号操作台', annunciations: 36 }]);
   });
 
+  it('sums the series into its buckets as the journal says, with cut edges, a scope and plant days', async () => {
+    const from = T0 + 7 * MIN + 13_000;
+    const to = T0 + 44 * MIN;
+    const counted = (start: string, end: string) => {
+      const inside = journal.filter(
+        (event) => event.time >= Math.max(Date.parse(start), from) && event.time < Math.min(Date.parse(end), to),
+      );
+      const of = (priority: string) => inside.filter((event) => event.priority === priority).length;
+      return {
+        annunciations: inside.length,
+        urgent: of('urgent'),
+        high: of('high'),
+        medium: of('medium'),
+        low: of('low'),
+      };
+    };
+    for (const query of [
+      'bucket=10m',
+      'bucket=1h',
+      'bucket=1d',
+      `bucket=10m&console=${encodeURIComponent('一号操作台')}`,
+    ]) {
+      const response = await t.app.inject({
+        url: `/api/kpi/series?from=${iso(from)}&to=${iso(to)}&${query}`,
+        headers: viewer.authorization,
+      });
+      const rows: { start: string; end: string; annunciations: number }[] = response.json().data;
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.reduce((sum, row) => sum + row.annunciations, 0)).toBe(counted(iso(from), iso(to)).annunciations);
+      for (const row of rows) expect(row).toEqual({ start: row.start, end: row.end, ...counted(row.start, row.end) });
+    }
+  });
+
   it('draws the trend as an SVG picture of the asked size, labelled in plant time', async () => {
     const picture = await t.app.inject({
       url: `/api/kpi/series/picture?from=${iso(T0)}&to=${iso(T0 + 60 * MIN)}&bucket=10m&width=640&height=320`,

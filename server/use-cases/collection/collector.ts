@@ -15,7 +15,14 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { SourceStatus } from '../../../contract/sources';
 import type { SourceState } from '../../../contract/vocabulary';
-import { type Database, type DatabaseKind, type Executor, JOURNAL_LOCK_CLASS, lockJournalWrites } from '../../db';
+import {
+  copyingTransaction,
+  type Database,
+  type DatabaseKind,
+  type Executor,
+  JOURNAL_LOCK_CLASS,
+  lockJournalWrites,
+} from '../../db';
 import {
   completeJournals,
   DONE_FOLDER,
@@ -203,7 +210,8 @@ export class Collector {
   private async exclusive<T>(id: number, work: (executor: Executor) => Promise<T>): Promise<T | undefined> {
     const { db, kind } = this.options;
     if (kind !== 'postgres') return work(db);
-    return db.transaction(async (tx) => {
+    // The imports run in savepoints of this transaction: begun where they can COPY.
+    return copyingTransaction(db, async (tx) => {
       const [lock] = await queryRows<{ locked: boolean }>(
         tx,
         sql`select pg_try_advisory_xact_lock(${COLLECTOR_LOCK_CLASS}::int, ${id}::int) as locked`,
