@@ -32,8 +32,6 @@ const PRINT_STYLE = `
   .ant-pro-layout .ant-pro-sider, .ant-pro-layout .ant-layout-sider, .ant-pro-layout .ant-layout-header,
   .ant-pro-layout .ant-pro-layout-header, .ant-pro-layout .ant-pro-global-footer, .ant-console-watermark,
   .manual-toolbar { display: none !important; }
-  .ant-pro-layout .ant-layout-sider-children, .ant-pro-layout aside + div,
-  .ant-pro-layout .ant-layout-has-sider > div:not(.ant-layout) { display: none !important; }
   .ant-pro-layout .ant-pro-layout-content { margin: 0 !important; padding: 0 !important; }
   body, .ant-layout, .ant-pro-layout .ant-pro-layout-bg-list { background: #fff !important; }
   .manual-section ~ .manual-section { break-before: page; }
