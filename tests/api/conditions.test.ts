@@ -199,6 +199,7 @@ describe('demo seed of conditions and change management', { timeout: SLOW }, () 
     expect(flows.map((flow: { businessType: string }) => flow.businessType).sort()).toEqual([
       'alarmChange',
       'operatingCondition',
+      'priorityMatrix',
       'templateApplication',
     ]);
     for (const flow of flows) {
