@@ -2,7 +2,8 @@
  * Alarm library list (docs/quality.md: page of 20 with a filter, 100,000 points, ≤ 50 ms p95 on the embedded
  * database). A deterministic plant of 100,000 points is generated in SQL (20 units, 8 consoles, 2,000
  * equipment, 8 conditions, priorities ≈ 1/5/15/79 %, 5,000 open abnormal records), then each filter of
- * the list page is requested over HTTP and timed (a third of the points rationalized).
+ * the list page is requested over HTTP and timed (a third of the points rationalized, a quarter without a
+ * corrective action).
  */
 import { type App, buildApp } from '../../server/app';
 import { type Database, openDatabase } from '../../server/db';
@@ -26,7 +27,7 @@ export async function generateLibrary(db: Database, points: number = LIBRARY_BEN
   await run(`
     insert into alarm_points (tag, condition, description, unit_id, equipment_id, console_id, system_type,
       limit_value, engineering_unit, deadband, on_delay_seconds, off_delay_seconds, priority, alarm_class,
-      rationalization_status, suggested_priority, rationalization_complete, created_by, updated_by)
+      rationalization_status, suggested_priority, rationalization_complete, operator_response, created_by, updated_by)
     select u.name || '-' || (array['FIC','TIC','PIC','LIC','AIC'])[1 + (t / 20) % 5] || '-' || lpad((t / 100)::text, 4, '0'),
       (array['PVHI','PVLO','PVHH','PVLL','DEV','ROC','BAD','DISC'])[1 + (i % 2) + 2 * ((t / 7) % 4)],
       '生成的报警点 ' || i, u.id, e.id, c.id, 'DCS', 100 + i % 50, '℃', 1, 3, 3,
@@ -35,7 +36,9 @@ export async function generateLibrary(db: Database, points: number = LIBRARY_BEN
       -- A third rationalized, one in four of those suggesting another priority than the configured one.
       case when i % 3 <> 0 then null when i % 12 = 0 then 'medium'
            when i % 100 = 0 then 'urgent' when i % 20 = 1 then 'high' when i % 7 = 2 then 'medium' else 'low' end,
-      i % 3 = 0, 'bench', 'bench'
+      i % 3 = 0,
+      -- One in four without a corrective action (缺少处置措施).
+      case when i % 4 = 1 then '' else '按操作规程降低负荷并通知班长' end, 'bench', 'bench'
     from generate_series(0, ${points - 1}) i
     cross join lateral (select i / 2 as t) tt
     join units u on u.name = 'U' || lpad((1 + (i / 2) % 20)::text, 2, '0')
@@ -81,6 +84,7 @@ async function benchLibraryList(
     ['priority mismatch', 'priorityMismatch=1'],
     ['rationalized', 'rationalized=1'],
     ['not rationalized', 'rationalized=0'],
+    ['missing corrective action', 'missingResponse=1'],
   ];
   let worst = 0;
   for (const [label, query] of filters) {
