@@ -18,6 +18,8 @@ async function choose(page: Page, label: string, text: string) {
     .locator('.ant-select-dropdown:visible')
     .getByText(new RegExp(`^${text}`))
     .click();
+  // The list closes with an animation: the next select's list must be the only one shown.
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 
 test('a point rationalized in the drawer is confirmed, and an edit of its priority takes it back to 待确认', async ({
@@ -70,7 +72,12 @@ test('a point rationalized in the drawer is confirmed, and an edit of its priori
 
   await row.getByText('编辑').click();
   const form = page.getByRole('dialog', { name: /编辑/ });
-  await form.getByLabel('优先级').click();
+  // The list's search form has a 优先级 field too (the same field id): the dialog's own item, by its label text.
+  await form
+    .locator('.ant-form-item')
+    .filter({ hasText: /^\*?\s*优先级/ })
+    .locator('.ant-select')
+    .click();
   await page.locator('.ant-select-dropdown:visible').getByTitle('中').click();
   await form.getByRole('button', { name: submit }).click();
   await expect(row.getByText('待确认', { exact: true })).toBeVisible();

@@ -5,6 +5,7 @@
  * equipment starting a page under a header naming the units, consoles and date, without toolbar, menu or watermark.
  */
 import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
+import { PageContainer } from '@ant-design/pro-components';
 import { POINT_FIELD_LABELS as LABELS, LIBRARY_ROUTE } from '@common/alarmLibrary';
 import type { Manual, ManualEntry, ManualQuery } from '@contract/manual';
 import { history, useSearchParams } from '@umijs/max';
@@ -31,7 +32,9 @@ const PRINT_STYLE = `
   @page { size: A4 portrait; margin: 12mm; }
   .ant-pro-layout .ant-pro-sider, .ant-pro-layout .ant-layout-sider, .ant-pro-layout .ant-layout-header,
   .ant-pro-layout .ant-pro-layout-header, .ant-pro-layout .ant-pro-global-footer, .ant-console-watermark,
-  .manual-toolbar { display: none !important; }
+  .manual-toolbar, .manual-page > .ant-page-header, .manual-page .ant-pro-page-container-warp-page-header {
+    display: none !important;
+  }
   .ant-pro-layout .ant-pro-layout-content { margin: 0 !important; padding: 0 !important; }
   body, .ant-layout, .ant-pro-layout .ant-pro-layout-bg-list { background: #fff !important; }
   .manual-section ~ .manual-section { break-before: page; }
@@ -138,7 +141,7 @@ export default function ResponseManualPage() {
   else body = <ManualPages manual={data} />;
 
   return (
-    <div style={{ padding: 16 }}>
+    <PageContainer className="manual-page" title="报警响应手册">
       <style data-print="报警响应手册">{PRINT_STYLE}</style>
       <Card className="manual-toolbar" size="small" style={{ marginBottom: 16 }}>
         <Space wrap>
@@ -171,6 +174,6 @@ export default function ResponseManualPage() {
         </Space>
       </Card>
       {body}
-    </div>
+    </PageContainer>
   );
 }
