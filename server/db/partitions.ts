@@ -17,6 +17,9 @@
  *   no row deleted, no vacuum — while the 10-minute and daily rollups, which the boards read, are kept;
  * - the parents' planner statistics are refreshed: autovacuum analyzes the partitions but never their parents.
  *
+ * The triggers of a table move to its partitioned parent: statement triggers there see the rows of every partition
+ * a statement touched. Dropping a month fires none: the episode marks of its days stay, as the rollups do.
+ *
  * The partition key is part of every unique key: the events' primary key is (id, time) and their duplicate rule
  * (point, time, event) holds as before; the episodes' key (point, kind, start) already holds it.
  */
@@ -176,6 +179,12 @@ async function convert(tx: Executor, spec: PartitionedTable, now: number): Promi
         join pg_attribute a on a.attrelid = d.refobjid and a.attnum = d.refobjsubid
         where d.refobjid = ${regclass}::regclass and d.deptype = 'a'`,
   );
+  // Triggers (the episode marks' rollup) are not carried by `like`: recreated on the new table once its rows are in.
+  const triggers = await statements(
+    tx,
+    sql`select pg_get_triggerdef(oid) as statement from pg_trigger
+        where tgrelid = ${regclass}::regclass and not tgisinternal order by tgname`,
+  );
   // The old indexes' names are taken again by the new table; rows are copied faster without them.
   for (const name of await statements(
     tx,
@@ -202,6 +211,7 @@ async function convert(tx: Executor, spec: PartitionedTable, now: number): Promi
         primary key (${sql.join(primaryKey.map(ident), sql`, `)})`,
   );
   for (const statement of indexes) await tx.execute(sql.raw(statement));
+  for (const statement of triggers) await tx.execute(sql.raw(statement));
   for (const { sequence, column } of owned) {
     await tx.execute(sql`alter sequence ${ident(sequence)} owned by ${ident(table)}.${ident(column)}`);
   }

@@ -206,7 +206,7 @@ async function countsPerPoint(
   );
 }
 
-interface EpisodePoint {
+export interface EpisodePoint {
   pointId: number;
   tag: string;
   condition: string;
@@ -233,16 +233,12 @@ function episodeOfKindSeen(alias: string, kind: EpisodePoint['kind'], window: Kp
   const column = (name: string) => sql.raw(`${alias}.${name}`);
   const f = timestampParam(window.from);
   const t = timestampParam(window.to);
-  const span = sql`${column('end_time')} - ${column('start_time')}`;
   if (kind === 'standing') {
     const { lo, hi } = staleStretch(alias, window, settings);
     return sql`(${column('kind')} = 'standing' and ${column('start_time')} < ${t}
       and (${column('end_time')} is null or ${column('end_time')} > ${f}) and ${lo} < ${hi})`;
   }
-  const short =
-    kind === 'chatter'
-      ? sql`${span} <= make_interval(secs => ${settings.chatterSeconds})`
-      : sql`${span} < make_interval(secs => ${settings.fleetingSeconds})`;
+  const short = shortSpan(sql`${column('end_time')} - ${column('start_time')}`, kind, settings);
   return sql`(${column('kind')} = ${sql.raw(`'${kind}'`)} and ${short} and ${column('start_time')} >= ${f} and ${column('start_time')} < ${t}
     and ${column('end_time')} < ${t})`;
 }
@@ -259,21 +255,63 @@ export function episodeSeen(alias: string, window: KpiWindow, settings: KpiSetti
   return sql`(${sql.join(kinds, sql` or `)})`;
 }
 
+/** The threshold a chattering run's or a fleeting annunciation's span is held to (episodeOfKindSeen). */
+function shortSpan(span: SQL, kind: 'chatter' | 'fleeting', settings: KpiSettings): SQL {
+  return kind === 'chatter'
+    ? sql`${span} <= make_interval(secs => ${settings.chatterSeconds})`
+    : sql`${span} < make_interval(secs => ${settings.fleetingSeconds})`;
+}
+
+/**
+ * The points with a chattering run (or a fleeting annunciation) inside the window. A UTC day D whose every run
+ * short enough ends before `to` — D starts at or after `from` and D's end + the threshold is at most `to` — is
+ * answered by the episode marks (its shortest run is short enough); the runs starting before the first such day
+ * or after the last are read from the episodes, by start. Equal to reading every episode (episodeOfKindSeen).
+ */
+function shortEpisodePoints(
+  kind: 'chatter' | 'fleeting',
+  window: KpiWindow,
+  scope: ResolvedScope,
+  settings: KpiSettings,
+): SQL[] {
+  const seconds = kind === 'chatter' ? settings.chatterSeconds : settings.fleetingSeconds;
+  const lo = Math.min(ceilTo(window.from, DAY_MS), window.to);
+  const hi = Math.max(floorTo(window.to - seconds * 1000, DAY_MS), lo);
+  const raw = (starts: SQL) =>
+    sql`select e.point_id from alarm_episodes e
+        where ${episodeOfKindSeen('e', kind, window, settings)} ${starts} ${scopeFilter(scope, true, 'e')}`;
+  if (hi <= lo) return [raw(sql``)];
+  const shortest = sql.raw(kind === 'chatter' ? 'm.shortest_chatter' : 'm.shortest_fleeting');
+  return [
+    raw(sql`and e.start_time < ${timestampParam(lo)}`),
+    sql`select m.point_id from alarm_episode_marks m
+        where m.day_start >= ${timestampParam(lo)} and m.day_start < ${timestampParam(hi)}
+          and ${shortSpan(shortest, kind, settings)} ${scopeFilter(scope, true, 'm')}`,
+    raw(sql`and e.start_time >= ${timestampParam(hi)}`),
+  ];
+}
+
 /**
  * Points with a chattering run, a fleeting annunciation or a stale moment inside the window (replay.ts). Each
- * kind is read on its own, the short runs and annunciations from the span index alone, and made distinct per
- * point before the join with the points: a bad actor has thousands of episodes in a month, and only its presence
- * matters here.
+ * kind is read on its own and made distinct per point before the join with the points: a bad actor has thousands
+ * of episodes in a month, and only its presence matters here.
  */
-async function episodePoints(
+export async function episodePoints(
   tx: Executor,
   window: KpiWindow,
   scope: ResolvedScope,
   settings: KpiSettings,
 ): Promise<EpisodePoint[]> {
-  const ofKind = (kind: EpisodePoint['kind']) =>
-    sql`select distinct e.point_id, ${sql.raw(`'${kind}'`)} as kind from alarm_episodes e
-        where ${episodeOfKindSeen('e', kind, window, settings)} ${scopeFilter(scope, true, 'e')}`;
+  const ofKind = (kind: EpisodePoint['kind']) => {
+    const parts =
+      kind === 'standing'
+        ? [
+            sql`select e.point_id from alarm_episodes e
+                where ${episodeOfKindSeen('e', kind, window, settings)} ${scopeFilter(scope, true, 'e')}`,
+          ]
+        : shortEpisodePoints(kind, window, scope, settings);
+    return sql`select distinct x.point_id, ${sql.raw(`'${kind}'`)} as kind from (${sql.join(parts, sql` union all `)}) x`;
+  };
   return queryRows<EpisodePoint>(
     tx,
     sql`select e.point_id as "pointId", p.tag, p.condition, e.kind

@@ -6,6 +6,7 @@
  *   `alarm_plant_load_10m` the same per bucket and operating condition for the whole plant;
  * - `alarm_point_days`: annunciations per point per UTC day (rankings, top 10);
  * - `alarm_episodes`: chattering runs, fleeting annunciations and active-and-visible spans (stale);
+ * - `alarm_episode_marks`: per point per UTC day, the shortest closed chattering run and fleeting annunciation;
  * - `alarm_point_states`: where each point's replay stopped, so appended events continue from it.
  */
 import { sql } from 'drizzle-orm';
@@ -15,6 +16,7 @@ import {
   doublePrecision,
   index,
   integer,
+  interval,
   jsonb,
   pgTable,
   primaryKey,
@@ -146,11 +148,11 @@ export const alarmEpisodes = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.pointId, table.kind, table.startTime] }),
-    // A window's chattering runs and fleeting annunciations are the short ones: read by span, then start, from this
-    // index alone (it holds every column the KPI summary reads of them; a bad actor has thousands a month).
-    index('alarm_episodes_kind_span_idx').on(
+    // A window's chattering runs and fleeting annunciations, read by start from this index alone (it holds every
+    // column the KPI summary and detection read of them): the summary reads the window's edges here, its whole
+    // days from the marks.
+    index('alarm_episodes_kind_start_idx').on(
       table.kind,
-      sql`(${table.endTime} - ${table.startTime})`,
       table.startTime,
       table.endTime,
       table.pointId,
@@ -158,6 +160,28 @@ export const alarmEpisodes = pgTable(
       table.unitId,
       table.operatingCondition,
     ),
+  ],
+);
+
+/**
+ * Per point, UTC day of start and scope, the shortest span of the closed chattering runs and of the fleeting
+ * annunciations that started that day: the KPI summary answers "had a short one in the window" for whole days
+ * from here, whatever the thresholds (docs/scale.md). Kept exact by statement triggers on `alarm_episodes`
+ * (drizzle/0014_episode_marks.sql), so every writer of episodes keeps it without knowing of it.
+ */
+export const alarmEpisodeMarks = pgTable(
+  'alarm_episode_marks',
+  {
+    dayStart: timestamp('day_start', { withTimezone: true }).notNull(),
+    pointId: integer('point_id').notNull(),
+    ...scopeColumns,
+    shortestChatter: interval('shortest_chatter'),
+    shortestFleeting: interval('shortest_fleeting'),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.dayStart, table.pointId, table.consoleId, table.unitId, table.operatingCondition],
+    }),
   ],
 );
 

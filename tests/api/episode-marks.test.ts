@@ -1,0 +1,219 @@
+/**
+ * The episode marks (alarm_episode_marks, kept by triggers on alarm_episodes) stay exact after every writer of
+ * episodes — an import, a second import that closes open spans, a new chatterCount (recompute), a back-dated
+ * operating-condition switch (retagging) and the removal of a batch — and the KPI summary's points with a
+ * chattering run or a fleeting annunciation, read from them for whole days, equal the raw definition
+ * (episodeSeen over every episode) on random windows: edges off the day, windows ending at UTC midnight or a
+ * threshold after it, runs crossing midnight, spans equal to the thresholds.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KpiSettings } from '../../contract/kpiSettings';
+import { PRIORITIES } from '../../contract/vocabulary';
+import type { OpenDatabase } from '../../server/db';
+import type { JournalRow } from '../../server/domain/journal';
+import { DAY_MS, type EventType, type KpiWindow, resolveKpiSettings } from '../../server/domain/kpi/types';
+import { createRng } from '../../server/domain/simulator/random';
+import { deleteJournalBatch } from '../../server/repositories/ingest';
+import { IngestSession, retagUnitConditions } from '../../server/repositories/journal';
+import { episodePoints, episodeSeen, resolveScope } from '../../server/repositories/kpi';
+import { createKpiSettingsRepository } from '../../server/repositories/kpi-settings';
+import { queryRows } from '../../server/repositories/raw-sql';
+import { openTestDatabase, SLOW } from './helpers';
+
+const MIN = 60_000;
+/** Three days before midnight, so that runs cross it. */
+const BASE = Date.UTC(2025, 2, 10, 22, 0);
+const EVENTS: EventType[] = ['ALM', 'ALM', 'ALM', 'RTN', 'RTN', 'ACK', 'SHLV', 'UNSHLV'];
+
+/** Bursts near midnights (chattering runs and fleeting annunciations crossing it) and quiet hours between. */
+function randomJournal(seed: number, from: number, rows: number): JournalRow[] {
+  const rng = createRng(seed);
+  const journal: JournalRow[] = [];
+  let time = from;
+  for (let i = 0; i < rows; i++) {
+    const gap = rng();
+    // Every 60 rows a burst of one point from just before a midnight: runs and annunciations that cross it.
+    const burst = i % 60 >= 52;
+    if (i % 60 === 52) time = (Math.floor(time / DAY_MS) + 1) * DAY_MS - 5_000 - Math.floor(rng() * 10_000);
+    else if (burst) time += Math.floor(rng() * 3_000);
+    else
+      time +=
+        gap < 0.5
+          ? Math.floor(rng() * 15_000)
+          : gap < 0.95
+            ? Math.floor(rng() * 10 * MIN)
+            : Math.floor(rng() * 20 * 60 * MIN);
+    const point = burst ? 0 : Math.floor(rng() * (i % 40 < 10 ? 2 : 6));
+    journal.push({
+      row: i + 2,
+      time,
+      tag: `M${point}`,
+      condition: 'PVHI',
+      event: burst ? (i % 2 ? 'RTN' : 'ALM') : EVENTS[Math.floor(rng() * EVENTS.length)],
+      priority: PRIORITIES[point % PRIORITIES.length],
+      console: `操作台${point % 2}`,
+      unit: `装置${point % 3}`,
+    });
+  }
+  const seen = new Set<string>();
+  return journal.filter((row) => {
+    const key = `${row.time}|${row.tag}|${row.event}`;
+    return !seen.has(key) && seen.add(key);
+  });
+}
+
+describe('episode marks', { timeout: SLOW * 4 }, () => {
+  let database: OpenDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  }, SLOW);
+  afterAll(() => database?.close());
+
+  /** The marks as their definition gives them from the episodes. */
+  const definedMarks = () =>
+    queryRows<Record<string, string>>(
+      database.db,
+      sql`select date_bin('1 day', start_time, timestamptz '1970-01-01 00:00:00+00')::text as day, point_id::text as point,
+            console_id::text as console, unit_id::text as unit, operating_condition as condition,
+            (min(end_time - start_time) filter (where kind = 'chatter'))::text as chatter,
+            (min(end_time - start_time) filter (where kind = 'fleeting'))::text as fleeting
+          from alarm_episodes where kind in ('chatter', 'fleeting') and end_time is not null
+          group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`,
+    );
+  const storedMarks = () =>
+    queryRows<Record<string, string>>(
+      database.db,
+      sql`select day_start::text as day, point_id::text as point, console_id::text as console, unit_id::text as unit,
+            operating_condition as condition, shortest_chatter::text as chatter, shortest_fleeting::text as fleeting
+          from alarm_episode_marks order by 1, 2, 3, 4, 5`,
+    );
+
+  const rawPoints = async (window: KpiWindow, settings: KpiSettings, condition?: string) => {
+    const rows = await queryRows<{ key: string }>(
+      database.db,
+      sql`select distinct e.point_id || ':' || e.kind as key from alarm_episodes e
+          where ${episodeSeen('e', window, settings)}
+            ${condition === undefined ? sql`` : sql`and e.operating_condition = ${condition}`}`,
+    );
+    return rows.map((row) => row.key).sort();
+  };
+  const markedPoints = async (window: KpiWindow, settings: KpiSettings, condition?: string) => {
+    const scope = await resolveScope(database.db, { condition });
+    const rows = await episodePoints(database.db, window, scope, settings);
+    return rows.map((row) => `${row.pointId}:${row.kind}`).sort();
+  };
+
+  /** Short stored episodes (spans in seconds), the crossing ones those that end on a later UTC day. */
+  const shortEpisodes = () =>
+    queryRows<{ seconds: number; end: number; crossing: boolean }>(
+      database.db,
+      sql`select extract(epoch from end_time - start_time)::float8 as seconds,
+            (extract(epoch from end_time) * 1000)::float8 as "end",
+            date_bin('1 day', start_time, timestamptz '1970-01-01 00:00:00+00')
+              <> date_bin('1 day', end_time, timestamptz '1970-01-01 00:00:00+00') as crossing
+          from alarm_episodes
+          where kind in ('chatter', 'fleeting') and end_time is not null and end_time - start_time <= interval '10 minutes'`,
+    );
+
+  let trials = 0;
+  const check = async (seed: number) => {
+    const marks = await storedMarks();
+    expect(marks.length).toBeGreaterThan(0);
+    expect(marks).toEqual(await definedMarks());
+    const rng = createRng(seed);
+    const short = await shortEpisodes();
+    const exact = short.map((episode) => episode.seconds);
+    const crossing = short.filter((episode) => episode.crossing);
+    expect(crossing.length).toBeGreaterThan(0);
+    const [range] = await queryRows<{ lo: number; hi: number }>(
+      database.db,
+      sql`select (extract(epoch from min(start_time)) * 1000)::float8 as lo, (extract(epoch from max(start_time)) * 1000)::float8 as hi
+          from alarm_episodes`,
+    );
+    const midnight = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+    for (let trial = 0; trial < 24; trial++) {
+      const threshold = () =>
+        exact.length && rng() < 0.5
+          ? Math.max(1, exact[Math.floor(rng() * exact.length)])
+          : 1 + Math.floor(rng() * 120);
+      const settings = resolveKpiSettings({ chatterSeconds: threshold(), fleetingSeconds: threshold(), staleHours: 2 });
+      let from = range.lo - DAY_MS / 2 + Math.floor(rng() * (range.hi - range.lo + DAY_MS));
+      let to = from + Math.floor(rng() * 4 * DAY_MS);
+      const shape = trial % 5;
+      // At midnight; a threshold after it (the last whole day just counts); the start at midnight; at, just
+      // before or just after the end of a run or annunciation that crossed midnight.
+      if (shape === 1) to = midnight(to);
+      if (shape === 2) to = midnight(to) + settings.chatterSeconds * 1000;
+      if (shape === 3) from = midnight(from);
+      if (shape === 4) {
+        const episode = crossing[Math.floor(rng() * crossing.length)];
+        settings.chatterSeconds = Math.max(1, Math.ceil(episode.seconds));
+        settings.fleetingSeconds = settings.chatterSeconds + 1;
+        to = episode.end + Math.floor(rng() * 3) - 1;
+        from = to - Math.floor(rng() * 3 * DAY_MS) - DAY_MS;
+      }
+      if (to <= from) to = from + DAY_MS * 2;
+      const condition = trial % 5 === 4 ? '开车' : undefined;
+      const window = { from, to };
+      expect(await markedPoints(window, settings, condition), JSON.stringify({ window, settings, condition })).toEqual(
+        await rawPoints(window, settings, condition),
+      );
+      trials++;
+    }
+  };
+
+  const ingest = async (rows: JournalRow[], chatterCount: number) => {
+    const [batch] = await queryRows<{ id: number }>(
+      database.db,
+      sql`insert into journal_batches (source, label) values ('import', 'marks') returning id`,
+    );
+    await database.db.transaction(async (tx) => {
+      const session = await IngestSession.open(tx, {
+        source: 'import',
+        batchId: batch.id,
+        chatterCount,
+        writeRows: 300,
+      });
+      for (let i = 0; i < rows.length; i += 200) await session.add(rows.slice(i, i + 200));
+      await session.finish();
+    });
+    return batch.id;
+  };
+
+  it('stay exact after every writer and answer as the raw episodes do', async () => {
+    const { db } = database;
+    const settings = createKpiSettingsRepository(db);
+    const chatterCount = (await settings.read()).kpi.chatterCount;
+    const first = randomJournal(1, BASE, 1200);
+    const last = first[first.length - 1].time;
+    await ingest(first, chatterCount);
+    await check(11);
+
+    // A second import after the first, closing the spans left open, and one of older events (replay from start).
+    const second = await ingest(randomJournal(2, last + MIN, 800), chatterCount);
+    await check(12);
+    await ingest(randomJournal(3, BASE - 2 * DAY_MS, 600), chatterCount);
+    await check(13);
+
+    const saved = await settings.read();
+    await settings.save({ ...saved, kpi: { ...saved.kpi, chatterCount: saved.kpi.chatterCount + 1 } }, 'admin');
+    await check(14);
+
+    const [unit] = await queryRows<{ id: number }>(db, sql`select id from units where name = '装置1'`);
+    const [condition] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into operating_conditions (unit_id, name) values (${unit.id}, '开车') returning id`,
+    );
+    const switchedAt = BASE + DAY_MS + 90 * MIN;
+    await db.execute(sql`insert into operating_condition_switches (unit_id, condition_id, switched_at, switched_by)
+      values (${unit.id}, ${condition.id}, ${new Date(switchedAt).toISOString()}, 'admin')`);
+    await db.transaction((tx) => retagUnitConditions(tx, unit.id, switchedAt));
+    expect((await storedMarks()).filter((mark) => mark.condition === '开车').length).toBeGreaterThan(0);
+    await check(15);
+
+    expect(await deleteJournalBatch(db, second, 'Asia/Shanghai')).toBeGreaterThan(0);
+    await check(16);
+    expect(trials).toBe(6 * 24);
+  });
+});
