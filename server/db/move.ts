@@ -199,6 +199,11 @@ export async function moveEmbeddedDatabase({ dataDir, targetUrl, progress }: Mov
       await client.query(`set timezone to 'UTC'`);
       await client.query('begin');
       await assertEmpty(client);
+      // Rows arrive as the source holds them: triggers that derive one table from another (the episode marks)
+      // would otherwise write what is copied after them, or again what was copied before.
+      const triggers = (verb: 'disable' | 'enable') =>
+        Promise.all(tables.map((table) => client.query(`alter table ${ident(table.name)} ${verb} trigger user`)));
+      await triggers('disable');
       const moved: MovedTable[] = [];
       for (const table of tables) {
         await pipeline(
@@ -218,6 +223,7 @@ export async function moveEmbeddedDatabase({ dataDir, targetUrl, progress }: Mov
         moved.push(entry);
         progress?.(entry);
       }
+      await triggers('enable');
       for (const entry of sequences) {
         // Past both the source's position and the largest id copied, whichever is further.
         await client.query(

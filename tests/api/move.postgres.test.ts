@@ -138,6 +138,29 @@ describe('db:move', { timeout: MOVE_TIMEOUT }, () => {
     expect(created?.id).toBeGreaterThan(Math.max(...(users?.list ?? []).map((user) => user.id)));
   });
 
+  it('moves the episode marks as the source holds them and leaves the journal triggers on', async () => {
+    const client = new pg.Client({ connectionString: targetUrl });
+    await client.connect();
+    try {
+      const { rows: disabled } = await client.query(
+        `select tgname from pg_trigger where not tgisinternal and tgenabled = 'D'`,
+      );
+      expect(disabled).toEqual([]);
+      // A new episode still reaches the marks through the triggers.
+      const { rows: before } = await client.query('select count(*)::int as n from alarm_episode_marks');
+      await client.query(
+        `insert into alarm_episodes (point_id, kind, start_time, end_time, console_id, unit_id, operating_condition)
+         select point_id, 'fleeting', timestamptz '2030-01-01T00:00:00Z', timestamptz '2030-01-01T00:00:01Z',
+                console_id, unit_id, operating_condition
+         from alarm_episodes limit 1`,
+      );
+      const { rows: after } = await client.query('select count(*)::int as n from alarm_episode_marks');
+      expect(after[0].n).toBe(before[0].n + 1);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('refuses a target that already holds data, in Chinese', async () => {
     await moved?.app.close();
     await moved?.database.close();
