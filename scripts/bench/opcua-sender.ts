@@ -2,8 +2,7 @@
  * The OPC UA bench's plant server in a process of its own (scripts/bench/opcua.ts forks it), so that raising the
  * events and collecting them do not share one thread: the conditions the bench asks for (its argument), 10 of them
  * toggled every 10 ms while asked.
- * Messages from the bench: `start`; `stop` (answered with the events sent; the server stays up while the collector
- * drains); `close`: it stops the server and exits.
+ * Messages from the bench: `start`, then `stop` (answered with the events sent), then it stops the server and exits.
  */
 import { OpcuaPlant, type PlantAlarmSpec } from '../../server/dev/opcua-plant';
 
@@ -38,7 +37,6 @@ async function main(): Promise<void> {
     } else if (message === 'stop') {
       clearInterval(toggle);
       report({ kind: 'sent', sent });
-    } else if (message === 'close') {
       await plant.stop();
       process.exit(0);
     }

@@ -142,10 +142,10 @@ export async function benchOpcua(print: (line: string) => void): Promise<void> {
     }
   } finally {
     await database.close();
+    // It exits once it has answered `stop`; on a failure before that, it is ended here.
     if (sender.exitCode === null) {
-      const exited = once(sender, 'exit');
-      sender.send('close');
-      await exited;
+      sender.kill();
+      await once(sender, 'exit');
     }
     await target.dispose();
   }
