@@ -1,46 +1,37 @@
 /**
- * `npm run bench -- opcua`: OPC UA collection under load. The demo plant's server (server/dev/opcua-plant.ts), in a
- * process of its own (scripts/bench/opcua-sender.ts), with 200 conditions toggles 10 of them every 10 ms — 1,000
- * condition events a second — for 60 s (`OPCUA_BENCH_SECONDS`), while the app (in this process, with its
- * collector) collects them into the database of
+ * `npm run bench -- opcua`: OPC UA collection under load. The demo plant's server (server/dev/opcua-plant.ts) with
+ * 200 conditions toggles 10 of them every 10 ms — 1,000 condition events a second — for 60 s
+ * (`OPCUA_BENCH_SECONDS`), while the app (in this process, with its collector) collects them into the database of
  * the part (embedded, or PostgreSQL with DATABASE_URL). Printed: events sent and stored (no loss: equal), each
  * event's latency from its own time (set by the plant's server when raised) to the commit that stored it, the lag
  * of the stored journal behind the plant sampled every 100 ms, the 系统运行看板 live summary's p99 meanwhile, and
  * where the ingests' time went.
  */
-import { fork } from 'node:child_process';
-import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db';
+import { OpcuaPlant, type PlantAlarmSpec } from '../../server/dev/opcua-plant';
 import { INGEST_PHASES, type IngestPhasesMessage, ingestPhasesChannel } from '../../server/domain/ingest/phases';
 import { queryRows } from '../../server/repositories/raw-sql';
 import { seedDatabase } from '../../server/seed';
 import { type OpcuaStoredMessage, opcuaStoredChannel } from '../../server/use-cases/collection/opcua-collector';
 import { benchDatabase } from './database';
-import type { SenderReport } from './opcua-sender';
 import { ms, percentile } from './stats';
 
 const CONDITIONS = 200;
-
-/** The sender's next report of `kind`. */
-async function report<K extends SenderReport['kind']>(
-  sender: ReturnType<typeof fork>,
-  kind: K,
-): Promise<Extract<SenderReport, { kind: K }>> {
-  for (;;) {
-    const [message] = (await once(sender, 'message')) as [SenderReport];
-    if (message.kind === kind) return message as Extract<SenderReport, { kind: K }>;
-  }
-}
+const STEP_MS = 10;
+const PER_STEP = 10;
 
 export async function benchOpcua(print: (line: string) => void): Promise<void> {
   const seconds = Number(process.env.OPCUA_BENCH_SECONDS ?? 60);
+  const alarms: PlantAlarmSpec[] = Array.from({ length: CONDITIONS }, (_, i) => ({
+    source: `BENCH-${String(i).padStart(3, '0')}`,
+    condition: 'PVHI',
+    severity: 1 + ((i * 37) % 1000),
+    message: '压测报警',
+  }));
   const target = await benchDatabase('opcua');
-  const sender = fork(new URL('./opcua-sender.ts', import.meta.url), [String(CONDITIONS)], {
-    execArgv: ['--import', 'tsx'],
-  });
-  const { endpointUrl } = await report(sender, 'ready');
+  const plant = await OpcuaPlant.start({ alarms });
   const database = await openDatabase(target.config);
   try {
     await seedDatabase(database.db, { demo: false });
@@ -58,7 +49,7 @@ export async function benchOpcua(print: (line: string) => void): Promise<void> {
           name: '压测装置',
           kind: 'opcua',
           console: '压测操作台',
-          opcua: { endpointUrl, securityMode: 'None', securityPolicy: 'None' },
+          opcua: { endpointUrl: plant.endpointUrl, securityMode: 'None', securityPolicy: 'None' },
         },
       });
       const { id } = created.json().data as { id: number };
@@ -86,7 +77,17 @@ export async function benchOpcua(print: (line: string) => void): Promise<void> {
         for (const time of times) latencies.push(storedAt - time);
       };
       opcuaStoredChannel.subscribe(onStored);
-      sender.send('start');
+      let sent = 0;
+      let next = 0;
+      const toggle = setInterval(() => {
+        for (let i = 0; i < PER_STEP; i++) {
+          const alarm = plant.alarms[next];
+          next = (next + 1) % plant.alarms.length;
+          if (alarm.node.currentBranch().getActiveState()) plant.clear(alarm, 10);
+          else plant.raise(alarm, 90);
+          sent += 1;
+        }
+      }, STEP_MS);
       const lags: number[] = [];
       const summary: number[] = [];
       const newest = async () =>
@@ -105,8 +106,7 @@ export async function benchOpcua(print: (line: string) => void): Promise<void> {
         summary.push(performance.now() - before);
       }, 100);
       await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-      sender.send('stop');
-      const { sent } = await report(sender, 'sent');
+      clearInterval(toggle);
       clearInterval(sampler);
       const drained = Date.now();
       const count = async () =>
@@ -142,11 +142,7 @@ export async function benchOpcua(print: (line: string) => void): Promise<void> {
     }
   } finally {
     await database.close();
-    // It exits once it has answered `stop`; on a failure before that, it is ended here.
-    if (sender.exitCode === null) {
-      sender.kill();
-      await once(sender, 'exit');
-    }
+    await plant.stop();
     await target.dispose();
   }
 }
