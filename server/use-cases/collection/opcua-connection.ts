@@ -3,23 +3,11 @@
  * (anonymous or user name and password), a subscription to the events of the Server object with an event filter
  * selecting the condition fields, ConditionRefresh, and a browse for conditions (测试连接). Reconnection is the
  * caller's: when the connection is lost, `lost` settles and the caller opens a new one (then refreshes).
+ * node-opcua is loaded with the first connection: a console without OPC UA sources never loads it (nor prints
+ * its start-up warnings).
  */
-import { OPCUACertificateManager } from 'node-opcua-certificate-manager';
-import {
-  AttributeIds,
-  BrowseDirection,
-  type ClientMonitoredItem,
-  type ClientSession,
-  type ClientSubscription,
-  callConditionRefresh,
-  constructEventFilter,
-  MessageSecurityMode,
-  OPCUAClient,
-  SecurityPolicy,
-  TimestampsToReturn,
-  UserTokenType,
-  type Variant,
-} from 'node-opcua-client';
+import type { OPCUACertificateManager } from 'node-opcua-certificate-manager';
+import type { ClientMonitoredItem, ClientSession, ClientSubscription, OPCUAClient, Variant } from 'node-opcua-client';
 import type { BrowsedCondition } from '../../../contract/sources';
 import type { OpcuaSecurityMode, OpcuaSecurityPolicy } from '../../../contract/vocabulary';
 import type { ConditionEvent } from '../../domain/collection/opcua';
@@ -69,6 +57,13 @@ const PUBLISHING_MS = 100;
 /** Keep-alives come every PUBLISHING_MS × this; none for three of them means the connection is gone. */
 const KEEP_ALIVE_COUNT = 20;
 
+type NodeOpcua = typeof import('node-opcua-client');
+let nodeOpcua: Promise<NodeOpcua> | undefined;
+const loadNodeOpcua = () => {
+  nodeOpcua ??= import('node-opcua-client');
+  return nodeOpcua;
+};
+
 let certificates: OPCUACertificateManager | undefined;
 let certificatesFolder: string | undefined;
 
@@ -83,6 +78,7 @@ export function useCertificateFolder(folder: string): void {
 async function certificateManager(): Promise<OPCUACertificateManager | undefined> {
   if (!certificatesFolder) return undefined;
   if (!certificates) {
+    const { OPCUACertificateManager } = await import('node-opcua-certificate-manager');
     certificates = new OPCUACertificateManager({
       rootFolder: certificatesFolder,
       automaticallyAcceptUnknownCertificate: true,
@@ -148,6 +144,7 @@ export class OpcuaConnection {
     private readonly client: OPCUAClient,
     private readonly session: ClientSession,
     private readonly endpoint: OpcuaEndpoint,
+    private readonly ua: NodeOpcua,
   ) {
     this.lost = new Promise((resolve) => {
       this.resolveLost = resolve;
@@ -160,6 +157,8 @@ export class OpcuaConnection {
   }
 
   static async open(endpoint: OpcuaEndpoint): Promise<OpcuaConnection> {
+    const ua = await loadNodeOpcua();
+    const { MessageSecurityMode, OPCUAClient, SecurityPolicy, UserTokenType } = ua;
     const client = OPCUAClient.create({
       applicationName: 'alarm-console',
       endpointMustExist: false,
@@ -179,7 +178,7 @@ export class OpcuaConnection {
           ? { type: UserTokenType.UserName, userName: endpoint.userName, password: endpoint.password ?? '' }
           : { type: UserTokenType.Anonymous },
       );
-      return new OpcuaConnection(client, session, endpoint);
+      return new OpcuaConnection(client, session, endpoint, ua);
     } catch (error) {
       await client.disconnect().catch(() => undefined);
       throw error;
@@ -193,6 +192,7 @@ export class OpcuaConnection {
 
   /** Subscribes to the Server object's events; `notify` gets them in the order they arrive. */
   async subscribe(notify: (notices: OpcuaNotice[]) => void): Promise<void> {
+    const { AttributeIds, TimestampsToReturn, constructEventFilter } = this.ua;
     const subscription = await this.session.createSubscription2({
       requestedPublishingInterval: PUBLISHING_MS,
       requestedLifetimeCount: KEEP_ALIVE_COUNT * 10,
@@ -239,7 +239,7 @@ export class OpcuaConnection {
   async refresh(): Promise<void> {
     if (!this.subscription) throw new Error('not subscribed');
     try {
-      await callConditionRefresh(this.session, this.subscription.subscriptionId);
+      await this.ua.callConditionRefresh(this.session, this.subscription.subscriptionId);
     } catch (error) {
       // A server with no retained condition may answer BadNothingToDo.
       if (!/BadNothingToDo/.test((error as Error).message)) throw error;
@@ -250,7 +250,7 @@ export class OpcuaConnection {
   async eventTypeName(nodeId: string): Promise<string> {
     const known = this.eventTypes.get(nodeId);
     if (known !== undefined) return known;
-    const value = await this.session.read({ nodeId, attributeId: AttributeIds.BrowseName });
+    const value = await this.session.read({ nodeId, attributeId: this.ua.AttributeIds.BrowseName });
     const name = (value.value?.value as { name?: string } | null)?.name ?? nodeId;
     this.eventTypes.set(nodeId, name);
     return name;
@@ -293,6 +293,7 @@ export class OpcuaConnection {
    * each with the object it belongs to (测试连接).
    */
   async browseConditions(limit: number): Promise<BrowsedCondition[]> {
+    const { BrowseDirection } = this.ua;
     const found: BrowsedCondition[] = [];
     const seen = new Set<string>();
     let level = [{ nodeId: SERVER_OBJECT, name: 'Server' }];
