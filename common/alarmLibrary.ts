@@ -101,6 +101,8 @@ export const STALE_POINT_MESSAGE = '该报警点已被他人修改，请刷新�
 
 /** The route of the alarm library (报警列表), which abnormal records link to. */
 export const LIBRARY_ROUTE = '/alarm/bases/list';
+/** 异常报警列表 filtered to the open (未处置) records, where the boards' count of them leads. */
+export const OPEN_ABNORMAL_LIST = `/alarm/bases/abnormal?status=${encodeURIComponent('未处置')}`;
 
 /** 报警响应手册's printable page, a hidden page of 报警列表 (config/routes.ts). */
 export const MANUAL_ROUTE = '/alarm/bases/list/manual';

@@ -1,6 +1,6 @@
 /** 报警列表 and 异常报警列表 pages: data, filters, sorting, drawer, edit form, actions by permission, import. */
 
-import { STALE_POINT_MESSAGE } from '@common/alarmLibrary';
+import { OPEN_ABNORMAL_LIST, STALE_POINT_MESSAGE } from '@common/alarmLibrary';
 import { permissionString } from '@common/routes';
 import type { AbnormalRecord, LibraryOptions, ListedPoint, PointDetail } from '@contract/library';
 import { configure, screen, waitFor, within } from '@testing-library/react';
@@ -558,6 +558,18 @@ describe('异常报警列表 page', { timeout: 30_000 }, () => {
     await user.click(await screen.findByTitle('长时报警'));
     await user.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() => expect(queries.at(-1)?.get('kind')).toBe('standing'));
+  });
+
+  it('opens filtered by the status its address names, as the boards link to the open records', async () => {
+    const queries = abnormalApi();
+    renderWithPermissions(
+      <MemoryRouter initialEntries={[OPEN_ABNORMAL_LIST]}>
+        <AbnormalListPage />
+      </MemoryRouter>,
+      [permissionString('/alarm/bases/abnormal', 'view')],
+    );
+    await screen.findByRole('link', { name: 'FIC-101' });
+    expect(queries.map((query) => query.get('status'))).toEqual(['未处置']);
   });
 
   it('ignores a record with a reason for holders of the library’s handle', async () => {

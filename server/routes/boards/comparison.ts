@@ -37,9 +37,11 @@ const comparisonRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const [before, after] = sides(request.query);
       const targetSettings = await boards.targets();
       const settings = (await kpiSettings.read()).kpi;
-      const a = figuresOf(await kpi.summary(windowOf(before), scopeOf(before), settings));
-      const b = figuresOf(await kpi.summary(windowOf(after), scopeOf(after), settings));
-      const points = await pointDeltas(before, after);
+      const [a, b, points] = await Promise.all([
+        kpi.summary(windowOf(before), scopeOf(before), settings).then(figuresOf),
+        kpi.summary(windowOf(after), scopeOf(after), settings).then(figuresOf),
+        pointDeltas(before, after),
+      ]);
       return ok({
         a: { figures: a, targets: effectiveTargets(targetSettings, before) },
         b: { figures: b, targets: effectiveTargets(targetSettings, after) },

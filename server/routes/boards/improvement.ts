@@ -26,23 +26,26 @@ const improvementRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = 
     const settings = (await kpiSettings.read()).kpi;
     const targetSettings = await boards.targets();
     const windows = periodWindows(window, query.period, plantTimeZone);
-    const counts = await boards.periodCounts(windows, scope);
-    const periods: PeriodRow[] = [];
-    for (const [index, period] of windows.entries()) {
-      periods.push({
-        start: new Date(period.from).toISOString(),
-        end: new Date(period.to).toISOString(),
-        figures: figuresOf(await kpi.summary(period, scope, settings)),
-        ...counts[index],
-      });
-    }
     const ends = windows.map((period) => period.to);
+    const [counts, summaries, appliedChanges, coverageSteps, priorities] = await Promise.all([
+      boards.periodCounts(windows, scope),
+      Promise.all(windows.map((period) => kpi.summary(period, scope, settings))),
+      boards.appliedChanges(window),
+      boards.coverageSteps(ends, scope),
+      dictionaries.priorities.looks(),
+    ]);
+    const periods: PeriodRow[] = windows.map((period, index) => ({
+      start: new Date(period.from).toISOString(),
+      end: new Date(period.to).toISOString(),
+      figures: figuresOf(summaries[index]),
+      ...counts[index],
+    }));
     return {
       periods,
-      appliedChanges: await boards.appliedChanges(window),
-      coverage: coverageSeries(await boards.coverageSteps(ends, scope), windows.length),
+      appliedChanges,
+      coverage: coverageSeries(coverageSteps, windows.length),
       prioritySplit: windowPrioritySplit(periods.map((row) => row.figures)),
-      priorities: await dictionaries.priorities.looks(),
+      priorities,
       targets: effectiveTargets(targetSettings, query),
       warnFactor: targetSettings.warnFactor,
     };

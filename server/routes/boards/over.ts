@@ -16,16 +16,23 @@ const overRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { kpi, kpiSettings, boards, dictionaries } = app.repositories;
 
   const overview = async (query: BoardQuery) => {
-    const targetSettings = await boards.targets();
     const settings = (await kpiSettings.read()).kpi;
+    const scope = scopeOf(query);
+    const [targetSettings, summary, priorities, openAbnormal, priorityMismatches] = await Promise.all([
+      boards.targets(),
+      kpi.summary(windowOf(query), scope, settings),
+      dictionaries.priorities.looks(),
+      boards.openAbnormal(scope),
+      boards.priorityMismatches(scope),
+    ]);
     return {
-      summary: await kpi.summary(windowOf(query), scopeOf(query), settings),
+      summary,
       overloadThreshold: settings.overloadThreshold,
-      priorities: await dictionaries.priorities.looks(),
+      priorities,
       targets: effectiveTargets(targetSettings, query),
       warnFactor: targetSettings.warnFactor,
-      openAbnormal: await boards.openAbnormal(scopeOf(query)),
-      priorityMismatches: await boards.priorityMismatches(scopeOf(query)),
+      openAbnormal,
+      priorityMismatches,
     };
   };
 

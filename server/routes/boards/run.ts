@@ -18,26 +18,32 @@ const runRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const settings = (await kpiSettings.read()).kpi;
     const targetSettings = await boards.targets();
     const lastHour = { from: now - HOUR_MS, to: now };
-    const consoles: ConsoleRun[] = [];
-    for (const state of await boards.liveState(now, settings.staleHours, query)) {
-      const summary = await kpi.summary(lastHour, { console: state.console, unit: query.unit }, settings);
+    const [states, openAbnormal] = await Promise.all([
+      boards.liveState(now, settings.staleHours, query),
+      boards.openAbnormal(query),
+    ]);
+    // Every console's last hour side by side rather than one summary after another.
+    const summaries = await Promise.all(
+      states.map((state) => kpi.summary(lastHour, { console: state.console, unit: query.unit }, settings)),
+    );
+    const consoles: ConsoleRun[] = states.map((state, index) => {
       const lastEvent = state.lastEventAt === null ? null : Date.parse(state.lastEventAt);
-      consoles.push({
+      return {
         ...state,
         silent: lastEvent === null || now - lastEvent > targetSettings.silenceMinutes * 60_000,
         lastHour: {
-          annunciations: summary.annunciations,
-          avgPer10Min: summary.avgPer10Min,
+          annunciations: summaries[index].annunciations,
+          avgPer10Min: summaries[index].avgPer10Min,
           target: effectiveTargets(targetSettings, { unit: query.unit, console: state.console }).avgPer10Min,
         },
-      });
-    }
+      };
+    });
     return {
       now: new Date(now).toISOString(),
       silenceMinutes: targetSettings.silenceMinutes,
       warnFactor: targetSettings.warnFactor,
       consoles,
-      openAbnormal: await boards.openAbnormal(query),
+      openAbnormal,
     };
   };
 

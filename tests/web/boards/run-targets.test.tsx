@@ -1,5 +1,6 @@
 /** 系统运行看板 (polling, paused while hidden; stale data warning) and 优化目标设置 (defaults, overrides, validation). */
 
+import { OPEN_ABNORMAL_LIST } from '@common/alarmLibrary';
 import { defaultTargetSettings } from '@common/kpiTargets';
 import { permissionString } from '@common/routes';
 import type { TargetSettings } from '@contract/boards';
@@ -69,6 +70,8 @@ describe('系统运行看板', { timeout: 30_000 }, () => {
     expect(row).toHaveTextContent('3.00（目标 ≤ 1） 超标');
     expect(row).toHaveTextContent('正常');
     expect(screen.getByRole('row', { name: /催化操作台/ })).toHaveTextContent('数据中断');
+    expect(within(screen.getByRole('group', { name: '未处置异常报警' })).getByText('9')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '查看异常报警列表' })).toHaveAttribute('href', OPEN_ABNORMAL_LIST);
     expect(calls).toBe(1);
 
     await act(() => vi.advanceTimersByTimeAsync(POLLING_MS));

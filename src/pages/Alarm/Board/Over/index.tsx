@@ -1,6 +1,6 @@
 /** 报警总览 (/alarm/board/over): KPI cards against targets, trend, priority split, top 10, ranking, floods. */
 import { PageContainer, ProCard } from '@ant-design/pro-components';
-import { LIBRARY_ROUTE } from '@common/alarmLibrary';
+import { LIBRARY_ROUTE, OPEN_ABNORMAL_LIST } from '@common/alarmLibrary';
 import { permissionString } from '@common/routes';
 import { trendBucket, trendOption } from '@common/trendChart';
 import { TARGET_KPIS, type TargetKpi } from '@contract/vocabulary';
@@ -113,7 +113,7 @@ export default function OverviewBoard() {
                   title="未处置异常报警"
                   value={data.openAbnormal}
                   suffix="条"
-                  note={<Link to="/alarm/bases/abnormal">查看异常报警列表</Link>}
+                  note={<Link to={OPEN_ABNORMAL_LIST}>查看异常报警列表</Link>}
                 />
               </Col>
             </>

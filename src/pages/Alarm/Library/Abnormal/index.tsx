@@ -1,14 +1,14 @@
 /**
  * 异常报警列表: the records of abnormal-alarm detection (kind, point, first/last seen, count, status,
  * handling), filtered, exported, each linked to its point in the library. Ending a record (处置 / 忽略)
- * is the library's handle action.
+ * is the library's handle action. `?status=` opens it filtered by status (the boards link to the open ones).
  */
 import { type ActionType, ModalForm, PageContainer, ProFormTextArea, ProTable } from '@ant-design/pro-components';
 import { ABNORMAL_KIND_LABELS, abnormalKindLabel, LIBRARY_ROUTE } from '@common/alarmLibrary';
 import { permissionString } from '@common/routes';
 import type { AbnormalRecord } from '@contract/library';
 import { ABNORMAL_STATUSES } from '@contract/vocabulary';
-import { Link, useAccess } from '@umijs/max';
+import { Link, useAccess, useSearchParams } from '@umijs/max';
 import { message, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import ExportButton from '@/components/ExportButton';
@@ -28,6 +28,8 @@ export default function AbnormalListPage() {
   const actionRef = useRef<ActionType>();
   const [filters, setFilters] = useState<ListFilters>({});
   const [closing, setClosing] = useState<{ record: AbnormalRecord; status: '已处置' | '已忽略' }>();
+  const [params] = useSearchParams();
+  const askedStatus = ABNORMAL_STATUSES.find((status) => status === params.get('status'));
 
   const close = async ({ note }: { note: string }) => {
     if (!closing) return false;
@@ -97,6 +99,7 @@ export default function AbnormalListPage() {
             title: '状态',
             dataIndex: 'status',
             valueType: 'select',
+            initialValue: askedStatus,
             valueEnum: Object.fromEntries(ABNORMAL_STATUSES.map((status) => [status, { text: status }])),
             render: (_, record) => <Tag color={STATUS_COLORS[record.status]}>{record.status}</Tag>,
           },

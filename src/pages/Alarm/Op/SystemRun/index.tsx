@@ -1,5 +1,6 @@
 /** 系统运行看板 (/alarm/op/system/run): live alarm state per console, refreshed while the tab is visible. */
 import { PageContainer, ProCard } from '@ant-design/pro-components';
+import { OPEN_ABNORMAL_LIST } from '@common/alarmLibrary';
 import { kpiStatus } from '@common/kpiTargets';
 import type { ConsoleRun } from '@contract/boards';
 import { Link } from '@umijs/max';
@@ -104,7 +105,7 @@ export default function SystemRunBoard() {
             <InfoCard
               title="未处置异常报警"
               value={data.openAbnormal}
-              note={<Link to="/alarm/bases/abnormal">查看异常报警列表</Link>}
+              note={<Link to={OPEN_ABNORMAL_LIST}>查看异常报警列表</Link>}
             />
           </Col>
         </Row>
