@@ -196,6 +196,8 @@ describe('hidden pages and the rights they need', () => {
     expect(rightOf('/alarm/template2/list/edit', '?id=35')).toBe('alarm-template-list-edit');
     expect(rightOf('/alarm/op2/working/create')).toBe('alarm-op-working-create');
     expect(rightOf('/alarm/op2/working/create', '?id=4')).toBe('alarm-op-working-edit');
+    // Reopening a draft change request edits that request, 变更管理's.
+    expect(rightOf('/alarm/op2/working/create', '?change=7')).toBe('alarm-op-update-edit');
     expect(rightOf('/alarm/op3/update')).toBe('alarm-op-update-create');
     expect(rightOf('/alarm/op3/update', '?id=12')).toBe('alarm-op-update-edit');
     expect(rightOf('/alarm/base/examine/config2/child')).toBe('alarm-base-examine-config-create');
@@ -214,6 +216,7 @@ describe('hidden pages and the rights they need', () => {
       if (!route.performs) continue;
       expect(routeIndex.permissions).toContain(pageRight(route, ''));
       expect(routeIndex.permissions).toContain(pageRight(route, '?id=1'));
+      expect(routeIndex.permissions).toContain(pageRight(route, '?change=1'));
     }
   });
 

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import PageRight from '@/components/PageRight';
 import ChangeCreatePage from '@/pages/Alarm/Op/ChangeCreate';
+import ConditionCreatePage from '@/pages/Alarm/Op/ConditionCreate';
 import FlowEditorPage from '@/pages/Alarm/Settings/FlowEditor';
 import TemplateEditPage from '@/pages/Alarm/Template/Edit';
 import Forbidden from '@/pages/Exception/Forbidden';
@@ -89,6 +90,20 @@ describe('the flow editor, which creates or, with `?id=`, edits', { timeout: 30_
     ]);
     expect(screen.getByText(/「审批配置 \/ 新建」权限（alarm-base-examine-config-create）/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /保\s*存/ })).not.toBeInTheDocument();
+    expect(requests).toEqual([]);
+  });
+});
+
+describe('新建工况 reopening a draft change request (`?change=`)', { timeout: 30_000 }, () => {
+  it('asks for 变更管理 / 编辑, not the conditions’ 新建, and shows no form before', () => {
+    openHidden('/alarm/op2/working/create?change=15', <ConditionCreatePage />, [
+      'alarm-op-working-view',
+      'alarm-op-working-create',
+      'alarm-op-update-view',
+    ]);
+    expect(screen.getByText(/「变更管理 \/ 编辑」权限（alarm-op-update-edit）/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '返回多工况管理' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '保存草稿' })).not.toBeInTheDocument();
     expect(requests).toEqual([]);
   });
 });
