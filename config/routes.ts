@@ -62,7 +62,8 @@ const performing = (right: PageRight, route: AppRoute): AppRoute => ({
 });
 
 const routes: AppRoute[] = [
-  { path: '/', redirect: '/alarm/board/over' },
+  // 首页: the first page the user may open (no redirect: the overview is not everyone's).
+  { path: '/', component: './Home' },
   {
     path: '/alarm/board',
     name: '报警看板',

@@ -87,7 +87,6 @@ describe('always-allowed and hidden paths', () => {
         .map((route) => [route.path, route.redirect]),
     );
     expect(redirects).toEqual({
-      '/': '/alarm/board/over',
       '/alarm/template': '/alarm/template/list',
       '/alarm/template2/list': '/alarm/template/list',
       '/alarm/op': '/alarm/op/working',

@@ -11,6 +11,7 @@ import ConditionCreatePage from '@/pages/Alarm/Op/ConditionCreate';
 import FlowEditorPage from '@/pages/Alarm/Settings/FlowEditor';
 import TemplateEditPage from '@/pages/Alarm/Template/Edit';
 import Forbidden from '@/pages/Exception/Forbidden';
+import Home from '@/pages/Home';
 import { clearSession, setToken, storePermissions } from '@/utils/session';
 import { mockApi, startAppRuntime } from './helpers';
 import { priorityDictionary } from './moc-fixtures';
@@ -113,6 +114,33 @@ describe('a hidden page with the right it needs', { timeout: 30_000 }, () => {
     openHidden('/alarm/op3/update', <ChangeCreatePage />, ['alarm-op-update-view', 'alarm-op-update-create']);
     expect(await screen.findByLabelText('变更标题')).toBeInTheDocument();
     expect(screen.queryByText('无权限')).not.toBeInTheDocument();
+  });
+});
+
+describe('首页 (/)', () => {
+  const openHome = (permissions: string[]) =>
+    renderWithPermissions(
+      <MemoryRouter initialEntries={['/']}>
+        <Routes>
+          <Route path="/" element={<Home />} />
+          <Route path="*" element={null} />
+        </Routes>
+        <Address />
+      </MemoryRouter>,
+      permissions,
+    );
+
+  it('leads to the first page the user may open, the overview only for those who may see it', () => {
+    const { unmount } = openHome(['alarm-op-update-view', 'alarm-bases-abnormal-view']);
+    expect(screen.getByLabelText('地址')).toHaveTextContent('/alarm/bases/abnormal');
+    unmount();
+    openHome(['alarm-board-over-view', 'alarm-bases-list-view']);
+    expect(screen.getByLabelText('地址')).toHaveTextContent('/alarm/board/over');
+  });
+
+  it('leads a user who may open no page to the 403 page', () => {
+    openHome([]);
+    expect(screen.getByLabelText('地址')).toHaveTextContent('/403');
   });
 });
 
