@@ -13,13 +13,18 @@ import {
 } from './routes';
 
 /**
- * The right a hidden page needs for what its address asks (`?id=` edits where the page also creates), as
- * `config/routes.ts` declares it beside the route; undefined for every other route.
+ * The right a hidden page needs for what its address asks (`?id=` edits where the page also creates, `?change=`
+ * edits a draft change request), as `config/routes.ts` declares it beside the route; undefined for every other
+ * route.
  */
 export function pageRight(route: AppRoute, search: string, index: RouteIndex = routeIndex): string | undefined {
   const { performs } = route;
   if (!performs) return undefined;
-  const editing = performs.withId && new URLSearchParams(search).has('id');
+  const address = new URLSearchParams(search);
+  if (performs.withChange && address.has('change')) {
+    return requirePermission(performs.withChange.route, performs.withChange.action, index);
+  }
+  const editing = performs.withId && address.has('id');
   return requirePermission(performs.route, editing ? (performs.withId as RouteAction) : performs.action, index);
 }
 

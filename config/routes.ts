@@ -25,6 +25,11 @@ export interface PageRight {
   action: RouteAction;
   /** The action instead when the address names what the page opens (`?id=`): a page that creates or edits. */
   withId?: RouteAction;
+  /**
+   * The right instead when the address reopens a draft change request (`?change=`): the page then edits that
+   * request, which is 变更管理's.
+   */
+  withChange?: { route: string; action: RouteAction };
 }
 
 export interface AppRoute {
@@ -57,7 +62,8 @@ const performing = (right: PageRight, route: AppRoute): AppRoute => ({
 });
 
 const routes: AppRoute[] = [
-  { path: '/', redirect: '/alarm/board/over' },
+  // 首页: the first page the user may open (no redirect: the overview is not everyone's).
+  { path: '/', component: './Home' },
   {
     path: '/alarm/board',
     name: '报警看板',
@@ -137,7 +143,12 @@ const routes: AppRoute[] = [
     ],
   },
   performing(
-    { route: '/alarm/op/working', action: 'create', withId: 'edit' },
+    {
+      route: '/alarm/op/working',
+      action: 'create',
+      withId: 'edit',
+      withChange: { route: '/alarm/op/update', action: 'edit' },
+    },
     { path: '/alarm/op2/working/create', name: '新建工况', component: './Alarm/Op/ConditionCreate' },
   ),
   { path: '/alarm/op3', redirect: '/alarm/op/update' },

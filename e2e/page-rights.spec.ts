@@ -59,8 +59,9 @@ test('hidden editor pages show 无权限 naming the right, without asking the se
 }) => {
   const link = await userWith(page, 'e2e.rights.viewer', VIEWS);
   const viewer = await signedIn(browser, link);
-  // Signed in on the start page, whose overview this user may not open.
-  await expect(viewer.page).toHaveURL(/\/403\?from=%2Falarm%2Fboard%2Fover$/);
+  // Signed in on 首页: the first page this user may open, not the overview they may not.
+  await expect(viewer.page).toHaveURL(/\/alarm\/board\/performance$/);
+  await expect(pageTitle(viewer.page)).toHaveText('报警性能看板');
 
   const hidden: [string, string, string, string][] = [
     ['/alarm/template2/list/edit?id=35', '模板列表 / 编辑', 'alarm-template-list-edit', '返回模板列表'],
@@ -104,7 +105,7 @@ test('the 403 page names the page and the right, and 返回首页 leads to the f
 }) => {
   const link = await userWith(page, 'e2e.rights.refused', VIEWS);
   const viewer = await signedIn(browser, link);
-  await expect(viewer.page.getByText('无权限')).toBeVisible();
+  await expect(viewer.page).toHaveURL(/\/alarm\/board\/performance$/);
   await viewer.page.goto('/permission');
   await expect(viewer.page).toHaveURL(/\/403\?from=%2Fpermission$/);
   await expect(

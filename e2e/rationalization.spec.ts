@@ -6,6 +6,7 @@
 
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { MANUAL_WORKBOOK_COLUMNS } from '../tests/fixtures/response-manual';
 import { signInAsAdmin } from './fixtures';
 
 const submit = /确\s*定/;
@@ -134,22 +135,7 @@ test('报警响应手册 prints a page per equipment without the watermark, and 
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(await download.path());
   const sheet = workbook.getWorksheet('报警响应手册');
-  expect(sheet?.getRow(1).values).toEqual([
-    undefined,
-    '装置',
-    '设备',
-    '位号',
-    '报警类型',
-    '描述',
-    '报警限值',
-    '工程单位',
-    '优先级',
-    '原因',
-    '后果',
-    '处置措施',
-    '最长响应时间（分钟）',
-    '操作台',
-  ]);
+  expect(sheet?.getRow(1).values).toEqual([undefined, ...MANUAL_WORKBOOK_COLUMNS]);
   expect((sheet?.rowCount ?? 0) - 1).toBe(blockCount);
   const firstTag = await blocks.first().getAttribute('aria-label');
   expect(`${sheet?.getRow(2).getCell(3).value} ${String(sheet?.getRow(2).getCell(4).value).split(' ')[0]}`).toBe(

@@ -18,7 +18,7 @@ import { type CurrentUser, fetchUserInfo } from './services/user';
 import { appTheme } from './theme';
 import { loadBuiltStyles } from './utils/builtStyles';
 import { showForbidden } from './utils/forbidden';
-import { loadStartRoute, type RouteEntry } from './utils/startRoute';
+import { loadStartRoute, openingPath, type RouteEntry } from './utils/startRoute';
 
 // Only Umi runtime keys may be exported from this file; helpers live in services/ and utils/.
 
@@ -76,9 +76,13 @@ export function render(oldRender: () => void) {
     return;
   }
   const { routes, components } = routeTable;
+  const { pathname } = window.location;
+  const opening = openingPath(pathname);
   void Promise.all([
     styles,
-    loadStartRoute(window.location.pathname, routes, components, routeModules, EmptyRoute),
+    loadStartRoute(pathname, routes, components, routeModules, EmptyRoute),
+    // 首页 leads on at once: the page it leads to is loaded too.
+    opening !== pathname && loadStartRoute(opening, routes, components, routeModules, EmptyRoute),
   ]).then(oldRender);
 }
 

@@ -25,7 +25,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db';
+import { queryRows } from '../../server/repositories/raw-sql';
 import { seedDatabase } from '../../server/seed';
 import { benchBoards } from './boards';
 import { benchDatabase } from './database';
@@ -53,10 +55,11 @@ async function benchDemoSeed(): Promise<void> {
     const started = performance.now();
     await seedDatabase(database.db, { demo: true });
     const took = seconds(started);
-    const result = (await database.db.execute('select count(*)::int as n from alarm_events' as never)) as unknown as {
-      rows: { n: number }[];
-    };
-    print(`demo seed (first start, ${target.label}): ${took} for ${result.rows[0].n.toLocaleString('en-US')} events`);
+    const [{ n: events }] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from alarm_events`,
+    );
+    print(`demo seed (first start, ${target.label}): ${took} for ${events.toLocaleString('en-US')} events`);
     try {
       await benchBoards(print, target.config, database);
     } finally {

@@ -5,8 +5,10 @@
  * the list page is requested over HTTP and timed (a third of the points rationalized, a quarter without a
  * corrective action).
  */
+import { sql } from 'drizzle-orm';
 import { type App, buildApp } from '../../server/app';
 import { type Database, openDatabase } from '../../server/db';
+import { queryRows } from '../../server/repositories/raw-sql';
 import { seedDatabase } from '../../server/seed';
 import { ADMIN_USERNAME } from '../../server/seed/roles';
 import { benchDatabase } from './database';
@@ -62,10 +64,11 @@ async function benchLibraryList(
 ): Promise<void> {
   const id = async (table: string, name: string) =>
     (
-      (await app.database.db.execute(`select id from ${table} where name = '${name}'` as never)) as unknown as {
-        rows: { id: number }[];
-      }
-    ).rows[0].id;
+      await queryRows<{ id: number }>(
+        app.database.db,
+        sql`select id from ${sql.identifier(table)} where name = ${name}`,
+      )
+    )[0].id;
   const unitId = await id('units', 'U07');
   const consoleId = await id('consoles', '操作台3');
   const equipmentId = await id('equipment', 'U07-E042');

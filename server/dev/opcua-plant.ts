@@ -72,7 +72,7 @@ export class OpcuaPlant {
 
   /** The port listened on (chosen by the system when 0 was asked). */
   get port(): number {
-    return (this.server.endpoints[0] as unknown as { port: number }).port;
+    return this.server.endpoints[0].port;
   }
 
   get endpointUrl(): string {

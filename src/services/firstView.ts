@@ -5,6 +5,7 @@
  */
 import { matchRoute, permissionString } from '@common/routes';
 import { getToken, hasPermission } from '@/utils/session';
+import { openingPath } from '@/utils/startRoute';
 
 type FirstView = () => Promise<{ preloadFirstView: (search: URLSearchParams) => unknown }>;
 
@@ -14,14 +15,13 @@ const FIRST_VIEWS: Record<string, FirstView> = {
 };
 
 export function preloadFirstViewData(location: Pick<Location, 'pathname' | 'search'>): void {
-  // A redirect of the route table (the start page's) opens its target, leaving the address query behind.
-  const redirect = matchRoute(location.pathname)?.redirect;
-  const path = redirect ?? location.pathname;
+  // A redirect of the route table, or 首页, opens another page, leaving the address query behind.
+  const path = matchRoute(location.pathname)?.redirect ?? openingPath(location.pathname);
   const firstView = FIRST_VIEWS[path];
   // Without a token start-up goes to /403; without the page's right (as the last start-up stored it) the
   // server would refuse every GET before the guard sends the user to /403.
   if (!firstView || !getToken() || !hasPermission(permissionString(path, 'view'))) return;
-  const search = new URLSearchParams(redirect ? '' : location.search);
+  const search = new URLSearchParams(path === location.pathname ? location.search : '');
   firstView().then(
     ({ preloadFirstView }) => preloadFirstView(search),
     // The page fetches its code and data itself.

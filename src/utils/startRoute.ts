@@ -1,4 +1,6 @@
+import { firstPermittedPage, routeIndex } from '@common/routes';
 import type { ComponentType } from 'react';
+import { readPermissions } from './session';
 
 /**
  * The route the app opens on, loaded before React's first render. Umi renders every route through
@@ -15,6 +17,15 @@ export interface RouteEntry {
 }
 
 export type RouteModules = Record<string, () => Promise<{ default: ComponentType }>>;
+
+/**
+ * The page an address opens on: 首页 (`/`) leads to the first page the user may open, known before the user is
+ * loaded from the rights the last start-up stored (none stored, a first sign-in: the menu's first page, the
+ * overview of a full-rights user); any other address is its own.
+ */
+export function openingPath(pathname: string): string {
+  return (pathname === '/' && firstPermittedPage(readPermissions() ?? routeIndex.permissions)) || pathname;
+}
 
 /**
  * The ids of the route `pathname` names and of the routes around it, innermost first. An address that

@@ -61,6 +61,45 @@ describe('operating conditions API', { timeout: SLOW }, () => {
     expect(list.list).toEqual([expect.objectContaining({ name: '开车', overrideCount: 2, active: false, version: 1 })]);
   });
 
+  it('saves a proposal again as its draft change request, only for a holder of 变更管理 / 编辑', async () => {
+    const working = ['view', 'create'].map((action) => `alarm-op-working-${action}`);
+    const proposer = await t.createUser({ permissions: working });
+    const editor = await t.createUser({ permissions: [...working, 'alarm-op-update-edit'] });
+    const again = (draft: { id: number }, as: typeof proposer) =>
+      f.call('PUT', `/alarm/op/update/${draft.id}`, as, {
+        title: '工况「低负荷」',
+        reason: '冬季低负荷运行',
+        riskLevel: 'low',
+        businessType: 'operatingCondition',
+        condition: {
+          unitId: f.units.常减压,
+          conditionId: null,
+          name: '低负荷',
+          description: '负荷低于六成',
+          overrides: [],
+        },
+        submit: false,
+      });
+    const requests = async () => (await f.call('GET', '/alarm/op/update?pageSize=100', f.admin)).json().data.total;
+
+    const refusedDraft = (await propose(proposer, { name: '低负荷', submit: false })).json().data;
+    expect(refusedDraft.status).toBe('draft');
+    const refused = await again(refusedDraft, proposer);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().msg).toMatch(/权限/);
+
+    const draft = (await propose(editor, { name: '低负荷', submit: false })).json().data;
+    const before = await requests();
+    const saved = await again(draft, editor);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({
+      id: draft.id,
+      status: 'draft',
+      condition: { name: '低负荷', description: '负荷低于六成' },
+    });
+    expect(await requests()).toBe(before);
+  });
+
   it('refuses bad proposals with Chinese messages', async () => {
     const duplicate = await propose(f.engineer, { submit: false });
     expect(duplicate.statusCode).toBe(400);

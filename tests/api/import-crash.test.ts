@@ -4,64 +4,17 @@
  * data directory (or the test PostgreSQL), kills it once the import reports progress and a read answered,
  * restarts it and checks what is stored.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeBenchJournal } from '../../scripts/bench/journal-file';
+import { type ChildServer, freePort, startChildServer, stopChildServer } from './child-server';
 import { resetPostgres, SLOW, testDatabaseUrl } from './helpers';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-crash-'));
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-interface RunningServer {
-  child: ChildProcess;
-  /** Everything the server printed so far. */
-  output(): string;
-  base: string;
-  auth: { authorization: string };
-}
-
-/** Starts the server and resolves once it printed its admin sign-in link. */
-async function startServer(port: number, logLevel = 'error'): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: '0',
-      ADMIN_LINK: '1',
-      LOG_LEVEL: logLevel,
-      STATIC_DIR: path.join(dir, 'no-spa'),
-      ...(testDatabaseUrl ? { DATABASE_URL: testDatabaseUrl } : { DATA_DIR: path.join(dir, 'data'), DATABASE_URL: '' }),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const token = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /[?&]token=([^\s&]+)/.exec(output);
-      if (match) resolve(match[1]);
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
-  });
-  return { child, output: () => output, base: `http://127.0.0.1:${port}`, auth: { authorization: `Bearer ${token}` } };
-}
 
 function multipart(file: string) {
   const boundary = 'crash-boundary';
@@ -79,7 +32,7 @@ function multipart(file: string) {
   };
 }
 
-async function storedBatches(server: RunningServer) {
+async function storedBatches(server: ChildServer) {
   const response = await fetch(`${server.base}/api/alarm/mock/batches?pageSize=200`, { headers: server.auth });
   return ((await response.json()) as { data: { list: { eventCount: number }[]; total: number } }).data;
 }
@@ -102,7 +55,7 @@ describe('import killed mid-way', { timeout: SLOW * 4 }, () => {
     );
 
     const port = await freePort();
-    const first = await startServer(port);
+    const first = await startChildServer({ port, dir });
     children.push(first.child);
     const kept = await fetch(`${first.base}/api/alarm/mock/import`, {
       method: 'POST',
@@ -125,13 +78,11 @@ describe('import killed mid-way', { timeout: SLOW * 4 }, () => {
     const during = await get('/api/alarm/bases/list?current=1&pageSize=1');
     expect(during.data.total).toEqual(expect.any(Number));
     expect((await get('/api/alarm/mock/import/crash-job-1')).data.stage).toBe('storing');
-    const exited = new Promise((resolve) => first.child.once('exit', resolve));
-    first.child.kill('SIGKILL');
-    await exited;
+    await stopChildServer(first, 'SIGKILL');
     await upload;
 
     // The killed process's lock is no longer refreshed: the restarted server takes it over once stale.
-    const second = await startServer(port);
+    const second = await startChildServer({ port, dir });
     children.push(second.child);
     if (!testDatabaseUrl) {
       expect(fs.readFileSync(path.join(dir, 'data', 'server.pid'), 'utf8').trim()).toBe(String(second.child.pid));
@@ -144,8 +95,6 @@ describe('import killed mid-way', { timeout: SLOW * 4 }, () => {
     const points = ((await library.json()) as { data: { list: { tag: string }[]; total: number } }).data;
     expect(points.total).toBe(1);
     expect(points.list.map((point) => point.tag)).toEqual(['KEEP-1']);
-    const stopped = new Promise((resolve) => second.child.once('exit', resolve));
-    second.child.kill('SIGTERM');
-    await stopped;
+    await stopChildServer(second, 'SIGTERM');
   });
 });

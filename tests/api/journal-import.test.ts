@@ -1,8 +1,10 @@
 /** 模拟 endpoints: journal import and collector ingest (docs/api.md), simulator, batches and their export. */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateTimeText } from '../../common/wallClock';
 import { journalBatches } from '../../server/db/schema';
 import { XLSX_CONTENT_TYPE } from '../../server/export/xlsx';
+import { queryRows } from '../../server/repositories/raw-sql';
 import journalRoutes from '../../server/routes/journal';
 import { build, multipartFile, SLOW, sheetRows, type TestApp, type TestUser } from './helpers';
 
@@ -30,11 +32,7 @@ describe('journal import and ingest', { timeout: SLOW }, () => {
   afterAll(() => t?.close());
 
   const count = async (table: string) =>
-    (
-      (await t.database.db.execute(`select count(*)::int as n from ${table}` as never)) as unknown as {
-        rows: { n: number }[];
-      }
-    ).rows[0].n;
+    (await queryRows<{ n: number }>(t.database.db, sql.raw(`select count(*)::int as n from ${table}`)))[0].n;
 
   const upload = (content: string | Buffer, fileName?: string, url = '/api/alarm/mock/import?job=test-job-1') => {
     const { payload, headers } = multipartFile(content, fileName ?? 'journal.csv');
@@ -48,10 +46,11 @@ describe('journal import and ingest', { timeout: SLOW }, () => {
     const again = await upload(GOOD);
     expect(again.json().data).toEqual({ imported: 0, duplicates: 4, errors: [] });
 
-    const points = (await t.database.db.execute(
-      `select tag, condition, priority, rationalization_status as status from alarm_points order by tag` as never,
-    )) as unknown as { rows: unknown[] };
-    expect(points.rows).toEqual([
+    const points = await queryRows(
+      t.database.db,
+      sql`select tag, condition, priority, rationalization_status as status from alarm_points order by tag`,
+    );
+    expect(points).toEqual([
       { tag: 'FI-101', condition: 'PVHI', priority: 'high', status: '待确认' },
       { tag: 'TI-202', condition: 'PVLO', priority: 'low', status: '待确认' },
     ]);
@@ -68,10 +67,11 @@ describe('journal import and ingest', { timeout: SLOW }, () => {
       '2025-03-05 08:00:30,FI-101,PVHI,ALM,另一段描述',
     ].join('\n');
     expect((await upload(journal)).json().data).toMatchObject({ imported: 4, errors: [] });
-    const points = (await t.database.db.execute(
-      `select tag, description from alarm_points where tag in ('DI-31', 'FI-101') order by tag` as never,
-    )) as unknown as { rows: unknown[] };
-    expect(points.rows).toEqual([
+    const points = await queryRows(
+      t.database.db,
+      sql`select tag, description from alarm_points where tag in ('DI-31', 'FI-101') order by tag`,
+    );
+    expect(points).toEqual([
       { tag: 'DI-31', description: '出口温度高' },
       { tag: 'FI-101', description: '进料流量高' },
     ]);

@@ -219,12 +219,11 @@ describe('KPI endpoints and abnormal-alarm configuration', { timeout: SLOW }, ()
       t.app.inject({ method: 'POST', url: '/api/alarm/base/config/detect', headers: admin.authorization });
     const first = await detect();
     expect(first.statusCode).toBe(200);
-    const records = async () =>
-      (
-        (await t.database.db.execute(
-          `select p.tag, a.kind, a.count, a.status from abnormal_alarms a join alarm_points p on p.id = a.point_id order by p.tag, a.kind` as never,
-        )) as unknown as { rows: { tag: string; kind: string; count: number }[] }
-      ).rows;
+    const records = () =>
+      queryRows<{ tag: string; kind: string; count: number }>(
+        t.database.db,
+        sql`select p.tag, a.kind, a.count, a.status from abnormal_alarms a join alarm_points p on p.id = a.point_id order by p.tag, a.kind`,
+      );
     const found = await records();
     expect(found).toContainEqual({ tag: 'A', kind: 'chattering', count: 3, status: '未处置' });
     expect(found.some((row) => row.kind === 'floodContributor')).toBe(true);

@@ -1,7 +1,10 @@
 /** 报警列表 endpoints: list, export, detail, edit with concurrency and audit, remove, handle, confirm, import. */
+
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_POINT_MESSAGE } from '../../common/alarmLibrary';
+import { queryRows } from '../../server/repositories/raw-sql';
 import libraryRoutes from '../../server/routes/library';
 import { build, multipartFile, SLOW, type TestApp, type TestUser } from './helpers';
 
@@ -67,8 +70,7 @@ describe('alarm library API', { timeout: SLOW }, () => {
   let outsider: TestUser;
   const ids: Record<string, number> = {};
 
-  const sqlRows = async <T>(text: string) =>
-    ((await t.database.db.execute(text as never)) as unknown as { rows: T[] }).rows;
+  const sqlRows = <T>(text: string) => queryRows<T>(t.database.db, sql.raw(text));
 
   beforeAll(async () => {
     t = await build();

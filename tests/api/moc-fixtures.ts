@@ -1,6 +1,9 @@
 /** A plant, people and flows for the change-management API tests (conditions, changes, approvals, flows). */
+
+import { sql } from 'drizzle-orm';
 import type { Response } from 'light-my-request';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { queryRows } from '../../server/repositories/raw-sql';
 import { ROLE_NAMES } from '../../server/seed/roles';
 import { build, SLOW, type TestApp, type TestUser } from './helpers';
 
@@ -38,24 +41,19 @@ export async function mocFixture(t: TestApp): Promise<MocFixture> {
     payload: JOURNAL,
   });
   expect(fed.json()).toMatchObject({ code: 0 });
-  const rows = (await t.database.db.execute('select id, tag from alarm_points' as never)) as unknown as {
-    rows: { id: number; tag: string }[];
-  };
-  const unitRows = (await t.database.db.execute('select id, name from units' as never)) as unknown as {
-    rows: { id: number; name: string }[];
-  };
-  const roleRows = (await t.database.db.execute('select id, name from roles' as never)) as unknown as {
-    rows: { id: number; name: string }[];
-  };
+  const { db } = t.database;
+  const points = await queryRows<{ id: number; tag: string }>(db, sql`select id, tag from alarm_points`);
+  const units = await queryRows<{ id: number; name: string }>(db, sql`select id, name from units`);
+  const roles = await queryRows<{ id: number; name: string }>(db, sql`select id, name from roles`);
   const fixture: MocFixture = {
     engineer: await t.createUser({ roles: [ROLE_NAMES.engineer] }),
     engineer2: await t.createUser({ roles: [ROLE_NAMES.engineer] }),
     approver: await t.createUser({ roles: [ROLE_NAMES.approver] }),
     admin: await t.createUser({ roles: [ROLE_NAMES.admin] }),
     viewer: await t.createUser({ permissions: ['alarm-approve-list-view', 'alarm-op-update-view'] }),
-    points: Object.fromEntries(rows.rows.map((row) => [row.tag, row.id])),
-    units: Object.fromEntries(unitRows.rows.map((row) => [row.name, row.id])),
-    roleIds: Object.fromEntries(roleRows.rows.map((row) => [row.name, row.id])),
+    points: Object.fromEntries(points.map((row) => [row.tag, row.id])),
+    units: Object.fromEntries(units.map((row) => [row.name, row.id])),
+    roleIds: Object.fromEntries(roles.map((row) => [row.name, row.id])),
     call: (method, url, as, payload) =>
       t.app.inject({ method, url: `/api${url}`, headers: as.authorization, ...(payload ? { payload } : {}) }),
   };

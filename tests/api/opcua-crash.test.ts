@@ -4,58 +4,22 @@
  * ALM / RTN and ends in the plant's state (the refresh reconciling what the kill cut short). The real server runs
  * in a child process on a temporary data directory (or the test PostgreSQL); the plant runs here.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OpcuaPlant, type PlantAlarmSpec } from '../../server/dev/opcua-plant';
+import { type ChildServer, freePort, startChildServer, stopChildServer } from './child-server';
 import { resetPostgres, SLOW, testDatabaseUrl } from './helpers';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opcua-crash-'));
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+const startServer = (port: number) => startChildServer({ port, dir, env: { COLLECTOR_POLL_MS: '500' } });
 
-async function startServer(port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: '0',
-      ADMIN_LINK: '1',
-      LOG_LEVEL: 'error',
-      COLLECTOR_POLL_MS: '500',
-      STATIC_DIR: path.join(dir, 'no-spa'),
-      ...(testDatabaseUrl ? { DATABASE_URL: testDatabaseUrl } : { DATA_DIR: path.join(dir, 'data'), DATABASE_URL: '' }),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const token = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /[?&]token=([^\s&]+)/.exec(output);
-      if (match) resolve(match[1]);
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
-  });
-  return { child, base: `http://127.0.0.1:${port}`, auth: { authorization: `Bearer ${token}` } };
-}
-
-type Server = Awaited<ReturnType<typeof startServer>>;
+/** Events sent this long before the kill have surely been received and buffered. */
+const WELL_BEFORE_KILL_MS = 2_000;
 
 const ALARMS: PlantAlarmSpec[] = Array.from({ length: 20 }, (_, i) => ({
   source: `CRASH-${i}`,
@@ -73,12 +37,13 @@ describe('the API server killed while OPC UA events stream', { timeout: SLOW * 4
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const sourceState = async (server: Server) =>
+  const sourceStatus = async (server: ChildServer) =>
     (
       (await (await fetch(`${server.base}/api/alarm/base/source`, { headers: server.auth })).json()) as {
-        data: { status: { state: string } }[];
+        data: { status: { state: string; eventsToday: number } }[];
       }
-    ).data[0]?.status.state;
+    ).data[0]?.status;
+  const sourceState = async (server: ChildServer) => (await sourceStatus(server))?.state;
 
   it('loses nothing received and stores nothing twice', async () => {
     if (testDatabaseUrl) await resetPostgres(testDatabaseUrl);
@@ -111,21 +76,25 @@ describe('the API server killed while OPC UA events stream', { timeout: SLOW * 4
       const time = (alarm.node.time.readValue().value.value as Date).getTime();
       sent.push({ tag: alarm.spec.source, event: active ? 'RTN' : 'ALM', time });
     }, 5);
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
-    const exited = new Promise((resolve) => first.child.once('exit', resolve));
-    first.child.kill('SIGKILL');
+    // Killed once the stream is flowing into the journal and enough events are well behind the kill.
+    const sentBefore = (time: number) => sent.filter((event) => event.time < time).length;
+    await expect
+      .poll(
+        async () =>
+          ((await sourceStatus(first))?.eventsToday ?? 0) >= 150 && sentBefore(Date.now() - WELL_BEFORE_KILL_MS) >= 150,
+        { timeout: 60_000, interval: 200 },
+      )
+      .toBe(true);
+    const killed = stopChildServer(first, 'SIGKILL');
     const killedAt = Date.now();
     clearInterval(toggle);
-    await exited;
+    await killed;
 
     const second = await startServer(port);
     children.push(second.child);
     await expect.poll(() => sourceState(second), { timeout: 60_000, interval: 200 }).toBe('connected');
     // The refresh after reconnecting has been stored once the count stops moving.
-    const journal = async () => {
-      const response = await fetch(`${second.base}/api/alarm/base/source`, { headers: second.auth });
-      return ((await response.json()) as { data: { status: { eventsToday: number } }[] }).data[0].status.eventsToday;
-    };
+    const journal = async () => (await sourceStatus(second))?.eventsToday;
     let settled = -1;
     await expect
       .poll(
@@ -139,16 +108,14 @@ describe('the API server killed while OPC UA events stream', { timeout: SLOW * 4
       )
       .toBe(true);
 
-    const stopped = new Promise((resolve) => second.child.once('exit', resolve));
-    second.child.kill('SIGTERM');
-    await stopped;
+    await stopChildServer(second, 'SIGTERM');
     const rows = await readJournal();
     const storedNear = (event: { tag: string; event: string; time: number }) =>
       rows.some((row) => row.tag === event.tag && row.event === event.event && row.time === event.time);
     // Everything the plant sent well before the kill had been received and buffered, so it is stored; what came in
     // the last moments (written to the buffer a fraction of a second after arriving, longer on a loaded machine)
     // is recovered by the refresh as state, which the alternation below checks.
-    const received = sent.filter((event) => event.time < killedAt - 2_000);
+    const received = sent.filter((event) => event.time < killedAt - WELL_BEFORE_KILL_MS);
     expect(received.length).toBeGreaterThan(100);
     const missing = received.filter((event) => !storedNear(event));
     expect(missing).toEqual([]);

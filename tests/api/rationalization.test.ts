@@ -2,9 +2,11 @@
  * Rationalization: the priority matrix under 报警类型, a point's record (GET/PUT under the point), the
  * confirm rule, the way back to 待确认 after any later edit, and the library's rationalization filters.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_POINT_MESSAGE } from '../../common/alarmLibrary';
 import { DEFAULT_PRIORITY_MATRIX } from '../../common/priorityMatrix';
+import { queryRows } from '../../server/repositories/raw-sql';
 import { build, SLOW, type TestApp, type TestUser } from './helpers';
 
 interface RecordAnswer {
@@ -46,13 +48,14 @@ describe('rationalization API', { timeout: SLOW }, () => {
       permissions: ['view', 'edit', 'confirm'].map((action) => `alarm-bases-list-${action}`),
     });
     typeViewer = await t.createUser({ permissions: ['alarm-base-type-view'] });
-    const inserted = (await t.database.db.execute(
-      `insert into alarm_points (tag, condition, priority) values
+    const inserted = await queryRows<{ id: number; tag: string }>(
+      t.database.db,
+      sql`insert into alarm_points (tag, condition, priority) values
          ('LIC-501', 'PVLO', 'medium'), ('LIC-502', 'PVLO', 'high'), ('LIC-503', 'PVLO', 'low'),
          ('LIC-504', 'PVLO', 'low')
-       returning id, tag` as never,
-    )) as unknown as { rows: { id: number; tag: string }[] };
-    for (const row of inserted.rows) ids[row.tag] = row.id;
+       returning id, tag`,
+    );
+    for (const row of inserted) ids[row.tag] = row.id;
   }, SLOW);
   afterAll(() => t?.close());
 

@@ -5,6 +5,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
+import { MANUAL_WORKBOOK_COLUMNS } from '../fixtures/response-manual';
 import { build, multipartFile, SLOW, sheetRows, type TestApp, type TestUser } from './helpers';
 
 const HEADER =
@@ -105,21 +106,7 @@ describe('alarm response manual API', { timeout: SLOW }, () => {
     );
     expect(response.headers['x-row-count']).toBe('5');
     const rows = await sheetRows(response.rawPayload, '报警响应手册');
-    expect(rows[0]).toEqual([
-      '装置',
-      '设备',
-      '位号',
-      '报警类型',
-      '描述',
-      '报警限值',
-      '工程单位',
-      '优先级',
-      '原因',
-      '后果',
-      '处置措施',
-      '最长响应时间（分钟）',
-      '操作台',
-    ]);
+    expect(rows[0]).toEqual(MANUAL_WORKBOOK_COLUMNS);
     expect(rows.slice(1).map((row) => row[2])).toEqual(['FI-100', 'FI-101', 'PI-201', 'XI-001', 'TI-301']);
     expect(rows[2]).toEqual([
       'U1',

@@ -226,6 +226,57 @@ describe('新建工况 form', { timeout: 60_000 }, () => {
     expect(`${window.location.pathname}${window.location.search}`).toBe('/alarm/op/update?open=14');
   });
 
+  it('saves a draft, then saves it again as that change request, never as a second proposal', async () => {
+    window.history.pushState({}, '', '/alarm/op2/working/create?unitId=1');
+    const calls: string[] = [];
+    let again: unknown;
+    const draft = { ...change, id: 15, status: 'draft' as const, businessType: 'operatingCondition' as const };
+    server.use(
+      http.post('/api/alarm/op/working', () => {
+        calls.push('POST /api/alarm/op/working');
+        return HttpResponse.json(ok(draft));
+      }),
+      http.put('/api/alarm/op/update/:id', async ({ request, params }) => {
+        calls.push(`PUT /api/alarm/op/update/${params.id}`);
+        again = await request.json();
+        return HttpResponse.json(ok(draft));
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithPermissions(<ConditionCreatePage />, [
+      ...can('view', 'create'),
+      permissionString('/alarm/op/update', 'edit'),
+    ]);
+    await user.type(await screen.findByLabelText('工况名称'), '低负荷');
+    await user.type(screen.getByLabelText('变更原因'), '冬季低负荷运行');
+    await user.click(screen.getByRole('button', { name: '保存草稿' }));
+    expect(await screen.findByText('已保存为草稿（变更单 #15）')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '继续编辑' }));
+    await user.type(screen.getByLabelText('工况说明'), '负荷低于六成');
+    await user.click(screen.getByRole('button', { name: '保存草稿' }));
+    expect(await screen.findByText('已保存为草稿（变更单 #15）')).toBeInTheDocument();
+    expect(calls).toEqual(['POST /api/alarm/op/working', 'PUT /api/alarm/op/update/15']);
+    expect(again).toMatchObject({
+      businessType: 'operatingCondition',
+      condition: { unitId: 1, conditionId: null, name: '低负荷', description: '负荷低于六成' },
+      submit: false,
+    });
+  });
+
+  it('offers no second save of the draft to a user who may not edit change requests', async () => {
+    window.history.pushState({}, '', '/alarm/op2/working/create?unitId=1');
+    const draft = { ...change, id: 16, status: 'draft' as const, businessType: 'operatingCondition' as const };
+    server.use(http.post('/api/alarm/op/working', () => HttpResponse.json(ok(draft))));
+    const user = userEvent.setup();
+    renderWithPermissions(<ConditionCreatePage />, can('view', 'create'));
+    await user.type(await screen.findByLabelText('工况名称'), '低负荷');
+    await user.type(screen.getByLabelText('变更原因'), '冬季低负荷运行');
+    await user.click(screen.getByRole('button', { name: '保存草稿' }));
+    expect(await screen.findByText('已保存为草稿（变更单 #16）')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '查看变更单 #16' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '继续编辑' })).not.toBeInTheDocument();
+  });
+
   it('edits a condition: loads its overrides and keeps them when the server refuses', async () => {
     window.history.pushState({}, '', '/alarm/op2/working/create?id=2');
     const detail: ConditionDetail = {

@@ -7,9 +7,11 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import PageRight from '@/components/PageRight';
 import ChangeCreatePage from '@/pages/Alarm/Op/ChangeCreate';
+import ConditionCreatePage from '@/pages/Alarm/Op/ConditionCreate';
 import FlowEditorPage from '@/pages/Alarm/Settings/FlowEditor';
 import TemplateEditPage from '@/pages/Alarm/Template/Edit';
 import Forbidden from '@/pages/Exception/Forbidden';
+import Home from '@/pages/Home';
 import { clearSession, setToken, storePermissions } from '@/utils/session';
 import { mockApi, startAppRuntime } from './helpers';
 import { priorityDictionary } from './moc-fixtures';
@@ -93,11 +95,52 @@ describe('the flow editor, which creates or, with `?id=`, edits', { timeout: 30_
   });
 });
 
+describe('新建工况 reopening a draft change request (`?change=`)', { timeout: 30_000 }, () => {
+  it('asks for 变更管理 / 编辑, not the conditions’ 新建, and shows no form before', () => {
+    openHidden('/alarm/op2/working/create?change=15', <ConditionCreatePage />, [
+      'alarm-op-working-view',
+      'alarm-op-working-create',
+      'alarm-op-update-view',
+    ]);
+    expect(screen.getByText(/「变更管理 \/ 编辑」权限（alarm-op-update-edit）/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '返回多工况管理' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '保存草稿' })).not.toBeInTheDocument();
+    expect(requests).toEqual([]);
+  });
+});
+
 describe('a hidden page with the right it needs', { timeout: 30_000 }, () => {
   it('shows its form', async () => {
     openHidden('/alarm/op3/update', <ChangeCreatePage />, ['alarm-op-update-view', 'alarm-op-update-create']);
     expect(await screen.findByLabelText('变更标题')).toBeInTheDocument();
     expect(screen.queryByText('无权限')).not.toBeInTheDocument();
+  });
+});
+
+describe('首页 (/)', () => {
+  const openHome = (permissions: string[]) =>
+    renderWithPermissions(
+      <MemoryRouter initialEntries={['/']}>
+        <Routes>
+          <Route path="/" element={<Home />} />
+          <Route path="*" element={null} />
+        </Routes>
+        <Address />
+      </MemoryRouter>,
+      permissions,
+    );
+
+  it('leads to the first page the user may open, the overview only for those who may see it', () => {
+    const { unmount } = openHome(['alarm-op-update-view', 'alarm-bases-abnormal-view']);
+    expect(screen.getByLabelText('地址')).toHaveTextContent('/alarm/bases/abnormal');
+    unmount();
+    openHome(['alarm-board-over-view', 'alarm-bases-list-view']);
+    expect(screen.getByLabelText('地址')).toHaveTextContent('/alarm/board/over');
+  });
+
+  it('leads a user who may open no page to the 403 page', () => {
+    openHome([]);
+    expect(screen.getByLabelText('地址')).toHaveTextContent('/403');
   });
 });
 

@@ -1,6 +1,7 @@
 import { getRoutes } from '@@/core/route';
 import { EmptyRoute, routeModules } from '@@/plugin-startRoute/routeModules';
-import { loadStartRoute, type RouteEntry, startRouteIds } from '@/utils/startRoute';
+import { clearSession, storePermissions } from '@/utils/session';
+import { loadStartRoute, openingPath, type RouteEntry, startRouteIds } from '@/utils/startRoute';
 
 /** Umi's own route table, as `patchRoutes` receives it. */
 async function umiRoutes() {
@@ -22,9 +23,20 @@ describe('the route the app opens on', () => {
     expect(startRouteIds('/alarm/board/over', routes)).toEqual([page, group, 'ant-design-pro-layout']);
   });
 
-  it('follows the redirect of the root address to the overview', async () => {
+  it('follows a redirect of the route table to its target', async () => {
     const { routes } = await umiRoutes();
-    expect(startRouteIds('/', routes)).toEqual(startRouteIds('/alarm/board/over', routes));
+    expect(startRouteIds('/alarm/template', routes)).toEqual(startRouteIds('/alarm/template/list', routes));
+  });
+
+  it('is, at 首页, the first page the rights the last start-up stored may open', () => {
+    storePermissions(['alarm-op-update-view', 'alarm-bases-abnormal-view']);
+    expect(openingPath('/')).toBe('/alarm/bases/abnormal');
+    expect(openingPath('/alarm/op/update')).toBe('/alarm/op/update');
+    storePermissions([]);
+    expect(openingPath('/')).toBe('/');
+    // A first sign-in: the menu's first page.
+    clearSession();
+    expect(openingPath('/')).toBe('/alarm/board/over');
   });
 
   it('is nothing for an address no route names', async () => {

@@ -42,15 +42,17 @@ const series = [3, 12, 7].map((n, k) => ({
 const ranking = [{ id: 1, name: '常减压装置', annunciations: 360 }];
 const TREND_PICTURE = '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="320"><text>12</text></svg>';
 
+/** The overview's answer around a summary. */
+const overview = (data = summary()) =>
+  ok({ summary: data, ...judged, openAbnormal: 7, overloadThreshold: 10, priorities, priorityMismatches: 3 });
+
 function serve(data = summary()) {
   const queries: URLSearchParams[] = [];
   server.use(
     http.get('/api/alarm/board/over/scopes', () => HttpResponse.json(ok(scopes))),
     http.get('/api/alarm/board/over', ({ request }) => {
       queries.push(new URL(request.url).searchParams);
-      return HttpResponse.json(
-        ok({ summary: data, ...judged, openAbnormal: 7, overloadThreshold: 10, priorities, priorityMismatches: 3 }),
-      );
+      return HttpResponse.json(overview(data));
     }),
     http.get('/api/kpi/series', () => HttpResponse.json(ok(series))),
     http.get('/api/kpi/series/picture', ({ request }) => {
@@ -224,16 +226,7 @@ describe('报警总览', { timeout: 30_000 }, () => {
     server.use(
       http.get('/api/alarm/board/over', async () => {
         await held;
-        return HttpResponse.json(
-          ok({
-            summary: summary(),
-            ...judged,
-            openAbnormal: 7,
-            overloadThreshold: 10,
-            priorities,
-            priorityMismatches: 3,
-          }),
-        );
+        return HttpResponse.json(overview());
       }),
     );
     renderBoard(<OverviewBoard />, '/alarm/board/over', [view]);
@@ -345,16 +338,7 @@ describe('报警总览', { timeout: 30_000 }, () => {
           await held;
           return serverError();
         }
-        return HttpResponse.json(
-          ok({
-            summary: summary(),
-            ...judged,
-            openAbnormal: 7,
-            overloadThreshold: 10,
-            priorities,
-            priorityMismatches: 3,
-          }),
-        );
+        return HttpResponse.json(overview());
       }),
     );
     setToken('t');
@@ -377,18 +361,7 @@ describe('报警总览', { timeout: 30_000 }, () => {
     server.use(
       http.get('/api/alarm/board/over', ({ request }) => {
         queries.push(new URL(request.url).searchParams);
-        return fails
-          ? serverError()
-          : HttpResponse.json(
-              ok({
-                summary: summary(),
-                ...judged,
-                openAbnormal: 7,
-                overloadThreshold: 10,
-                priorities,
-                priorityMismatches: 3,
-              }),
-            );
+        return fails ? serverError() : HttpResponse.json(overview());
       }),
     );
     vi.useFakeTimers({ now: new Date('2026-11-25T08:00:10Z'), toFake: ['Date'] });
@@ -412,11 +385,7 @@ describe('报警总览', { timeout: 30_000 }, () => {
 
   it('shows an error state with retry', async () => {
     serve();
-    server.use(
-      http.get('/api/alarm/board/over', () =>
-        HttpResponse.json({ code: 500, msg: '服务器内部错误，请稍后重试', data: null }, { status: 500 }),
-      ),
-    );
+    server.use(http.get('/api/alarm/board/over', serverError));
     renderBoard(<OverviewBoard />, '/alarm/board/over', [view]);
     expect(await screen.findByText('加载看板数据失败')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /重\s*试/ })).toBeInTheDocument();

@@ -2,7 +2,8 @@
  * 新建工况: a condition of a unit (name, description) with per-point overrides, proposed through a change
  * request (business type 工况变更). `?id=` proposes new settings of an existing condition, `?change=`
  * reopens a draft proposal, `?unitId=` preselects the unit. Saved as a draft or submitted; the result
- * links to the request. A refused save keeps everything typed and shows the server's reason.
+ * links to the request. A refused save keeps everything typed and shows the server's reason. Once saved, the draft
+ * is 变更管理's: saving it again edits that request, for whoever holds its 编辑 right.
  */
 import {
   PageContainer,
@@ -14,10 +15,11 @@ import {
 } from '@ant-design/pro-components';
 import { CONDITION_NAME_SUGGESTIONS } from '@common/moc';
 import { overrideProblems } from '@common/mocValidation';
+import { permissionString } from '@common/routes';
 import type { ChangeRequestDetail, ConditionOverride, ConditionUnit } from '@contract/moc';
 import type { RiskLevel } from '@contract/vocabulary';
 import { MAX_TITLE_LENGTH } from '@contract/vocabulary';
-import { history } from '@umijs/max';
+import { history, useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Form, Result, Skeleton } from 'antd';
 import type React from 'react';
@@ -27,6 +29,7 @@ import { ProblemsAlert, ReasonField, RiskLevelField, SaveButtons } from '@/compo
 import { PriorityDictionary } from '@/components/moc/priorities';
 import SuggestInput from '@/components/SuggestInput';
 import {
+  CHANGE_PATH,
   changePage,
   fetchChange,
   fetchCondition,
@@ -113,6 +116,7 @@ function ConditionForm({ start }: { start: Start }) {
   const [problems, setProblems] = useState<string[]>([]);
   const [saving, setSaving] = useState<'draft' | 'submit'>();
   const [saved, setSaved] = useState<ChangeRequestDetail>();
+  const mayEditDraft = useAccess().can(permissionString(CHANGE_PATH, 'edit'));
 
   const save = async (submit: boolean) => {
     let values: FormValues;
@@ -172,7 +176,7 @@ function ConditionForm({ start }: { start: Start }) {
           <Button key="open" type="primary" onClick={() => history.push(changePage(saved.id))}>
             查看变更单 #{saved.id}
           </Button>,
-          !submitted && (
+          !submitted && mayEditDraft && (
             <Button key="edit" onClick={() => setSaved(undefined)}>
               继续编辑
             </Button>
