@@ -201,8 +201,9 @@ export async function moveEmbeddedDatabase({ dataDir, targetUrl, progress }: Mov
       await assertEmpty(client);
       // Rows arrive as the source holds them: triggers that derive one table from another (the episode marks)
       // would otherwise write what is copied after them, or again what was copied before.
-      const triggers = (verb: 'disable' | 'enable') =>
-        Promise.all(tables.map((table) => client.query(`alter table ${ident(table.name)} ${verb} trigger user`)));
+      const triggers = async (verb: 'disable' | 'enable') => {
+        for (const table of tables) await client.query(`alter table ${ident(table.name)} ${verb} trigger user`);
+      };
       await triggers('disable');
       const moved: MovedTable[] = [];
       for (const table of tables) {

@@ -6,9 +6,7 @@
  * rebuilding them over the range would, for a cost that follows the ingest's rows instead of the range's.
  */
 import { PRIORITIES, type Priority } from '../../../contract/vocabulary';
-
-const TEN_MINUTES_MS = 600_000;
-const DAY_MS = 86_400_000;
+import { DAY_MS, TEN_MINUTES_MS } from '../kpi/types';
 
 export interface LoadCount {
   bucketStart: number;
