@@ -1,7 +1,8 @@
 /**
  * Where a bench part keeps its data. By default an embedded database (PGlite) in a temporary directory.
  * With DATABASE_URL, a scratch database created on that PostgreSQL server for the part and dropped after
- * it: every run starts empty, and the database DATABASE_URL names is never written to.
+ * it: every run starts empty, and the database DATABASE_URL names is never written to. `BENCH_KEEP=1` keeps the
+ * scratch database after the part (its address printed) to read its plans with EXPLAIN; the next run drops it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -68,7 +69,8 @@ export async function benchDatabase(part: string): Promise<BenchDatabase> {
     config: benchConfig({ dataDir: path.join(dir, 'data'), databaseUrl: url.toString() }),
     label: `PostgreSQL ${version.split(' ')[0]} at ${url.host}, scratch database ${scratch}`,
     async dispose() {
-      await onServer(serverUrl, (client) => client.query(drop));
+      if (process.env.BENCH_KEEP === '1') process.stdout.write(`kept the scratch database: ${url}\n`);
+      else await onServer(serverUrl, (client) => client.query(drop));
       await removeDir();
     },
   };
