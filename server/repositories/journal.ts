@@ -77,6 +77,7 @@ const JOURNAL_TABLES = [
   'alarm_load_10m',
   'alarm_plant_load_10m',
   'alarm_point_days',
+  'alarm_point_months',
   'alarm_episodes',
   'alarm_point_states',
   'alarm_points',

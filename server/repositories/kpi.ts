@@ -74,24 +74,24 @@ function splitWindow({ from, to }: KpiWindow, size: number) {
 }
 
 /**
- * Annunciations per 10-minute bucket of a window as two columns, bucket start and count, in no order and not
- * grouped (a start repeats once per operating condition, console or unit row; the reader adds them up), and the
- * window's annunciations per priority: a year's 52,560 buckets travel as two arrays, and the database neither sorts
- * nor groups them (that cost more than reading them).
+ * A rollup's bucket start in epoch ms: `date_part` answers float8 where `extract` (raw-sql's epochMs) goes through
+ * numeric, three times slower over a year of buckets, and a whole-second time × 1000 is exact in float8.
+ */
+const bucketStartMs = sql`date_part('epoch', bucket_start) * 1000`;
+
+/**
+ * Annunciations per 10-minute bucket of a window as two columns, the bucket's index among `bucketStarts(window)`
+ * and its count, in no order and not grouped (an index repeats once per operating condition, console or unit row;
+ * the reader adds them up), and the window's annunciations per priority: a year's 52,560 buckets travel as two
+ * arrays of small integers, and the database neither sorts nor groups them (that cost more than reading them).
  */
 interface WindowLoad {
-  start: number[];
+  bucket: number[];
   n: number[];
   perPriority: Record<Priority, number>;
 }
 
-/**
- * A rollup's bucket start in epoch ms: `date_part` answers float8 where `extract` (raw-sql's epochMs) goes through numeric,
- * three times slower over a year of buckets, and a whole-second time × 1000 is exact in float8.
- */
-const bucketStartMs = sql`date_part('epoch', bucket_start) * 1000`;
-
-const noLoad = (): WindowLoad => ({ start: [], n: [], perPriority: { urgent: 0, high: 0, medium: 0, low: 0 } });
+const noLoad = (): WindowLoad => ({ bucket: [], n: [], perPriority: { urgent: 0, high: 0, medium: 0, low: 0 } });
 
 /** Annunciations per priority in a piece of the window that cuts a 10-minute bucket, from events. */
 async function cutPiece(tx: Executor, piece: KpiWindow, scope: ResolvedScope): Promise<Record<Priority, number>> {
@@ -152,19 +152,21 @@ async function loadPerSeriesBucket(
  */
 async function loadPerBucket(tx: Executor, window: KpiWindow, scope: ResolvedScope): Promise<WindowLoad> {
   const { lo, hi, pieces } = splitWindow(window, TEN_MINUTES_MS);
-  const [whole] = await queryRows<{ start: number[]; n: number[] } & Record<Priority, number>>(
+  // bucketStarts: the whole bucket at `lo` is the first, or the second after the piece cut at `from`.
+  const first = window.from < lo ? lo - TEN_MINUTES_MS : lo;
+  const index = sql`((${bucketStartMs} - ${first}::float8) / ${TEN_MINUTES_MS})::int`;
+  const [whole] = await queryRows<{ bucket: number[]; n: number[] } & Record<Priority, number>>(
     tx,
-    sql`select coalesce(array_agg(${bucketStartMs}), '{}') as "start",
-          coalesce(array_agg(urgent + high + medium + low), '{}') as n,
+    sql`select coalesce(array_agg(${index}), '{}') as bucket, coalesce(array_agg(urgent + high + medium + low), '{}') as n,
           coalesce(sum(urgent), 0)::int as urgent, coalesce(sum(high), 0)::int as high,
           coalesce(sum(medium), 0)::int as medium, coalesce(sum(low), 0)::int as low
         from ${bucketRollup(scope)}
         where bucket_start >= ${timestampParam(lo)} and bucket_start < ${timestampParam(hi)} ${scopeFilter(scope, true)}`,
   );
-  const load: WindowLoad = { start: whole.start, n: whole.n, perPriority: whole };
+  const load: WindowLoad = { bucket: whole.bucket, n: whole.n, perPriority: whole };
   for (const piece of pieces) {
     const counts = await cutPiece(tx, piece, scope);
-    load.start.push(piece.from);
+    load.bucket.push(piece.from === window.from ? 0 : (hi - first) / TEN_MINUTES_MS);
     load.n.push(PRIORITIES.reduce((sum, priority) => sum + counts[priority], 0));
     for (const priority of PRIORITIES) load.perPriority[priority] += counts[priority];
   }
@@ -178,10 +180,17 @@ export interface PointCount {
   count: number;
 }
 
+/** The start of the UTC calendar month holding `time`, or of the next one when `up` and `time` is inside a month. */
+function monthStart(time: number, up: boolean): number {
+  const date = new Date(time);
+  const start = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+  return up && start < time ? Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) : start;
+}
+
 /**
- * Annunciations per alarm point in the window: whole UTC days from the daily rollup, the rest from events.
- * With `top`, only the points that can rank among the first `top` (count at least the top-th highest, so
- * ties at the boundary stay for the ranking's own order).
+ * Annunciations per alarm point in the window: whole UTC months from the monthly rollup, the whole UTC days around
+ * them from the daily one, the rest from events. With `top`, only the points that can rank among the first `top`
+ * (count at least the top-th highest, so ties at the boundary stay for the ranking's own order).
  */
 async function countsPerPoint(
   tx: Executor,
@@ -190,10 +199,20 @@ async function countsPerPoint(
   top?: number,
 ): Promise<PointCount[]> {
   const { lo, hi, pieces } = splitWindow(window, DAY_MS);
-  const parts: SQL[] = [
+  const monthLo = Math.min(monthStart(lo, true), hi);
+  const monthHi = Math.max(monthStart(hi, false), monthLo);
+  const days = (from: number, to: number) =>
     sql`select point_id, annunciations as n from alarm_point_days
-        where day_start >= ${timestampParam(lo)} and day_start < ${timestampParam(hi)} ${scopeFilter(scope, true)}`,
-  ];
+        where day_start >= ${timestampParam(from)} and day_start < ${timestampParam(to)} ${scopeFilter(scope, true)}`;
+  const parts: SQL[] = [];
+  if (monthLo < monthHi) {
+    parts.push(sql`select point_id, annunciations as n from alarm_point_months
+        where month_start >= ${timestampParam(monthLo)} and month_start < ${timestampParam(monthHi)} ${scopeFilter(scope, true)}`);
+    if (lo < monthLo) parts.push(days(lo, monthLo));
+    if (monthHi < hi) parts.push(days(monthHi, hi));
+  } else {
+    parts.push(days(lo, hi));
+  }
   for (const piece of pieces) {
     parts.push(sql`select point_id, 1 as n from alarm_events
         where counted and time >= ${timestampParam(piece.from)} and time < ${timestampParam(piece.to)} ${scopeFilter(scope, false)}`);
@@ -335,12 +354,8 @@ function windowCounts(
   counts: PointCount[],
   episodes: EpisodePoint[],
 ): WindowCounts {
-  const starts = bucketStarts(window, TEN_MINUTES_MS);
-  const bucketOf = new Map(starts.map((start, k) => [start, k]));
-  const perBucket = new Int32Array(starts.length);
-  load.start.forEach((start, i) => {
-    perBucket[bucketOf.get(start) as number] += load.n[i];
-  });
+  const perBucket = new Int32Array(bucketStarts(window, TEN_MINUTES_MS).length);
+  for (let i = 0; i < load.bucket.length; i++) perBucket[load.bucket[i]] += load.n[i];
   const perPriority = PRIORITIES.map((priority) => load.perPriority[priority]);
 
   const points = new Map<number, PointAnalysis>();

@@ -15,11 +15,12 @@ import type { JournalRow } from '../../server/domain/journal';
 import { DAY_MS, type EventType, type KpiWindow, resolveKpiSettings } from '../../server/domain/kpi/types';
 import { createRng } from '../../server/domain/simulator/random';
 import { deleteJournalBatch } from '../../server/repositories/ingest';
-import { IngestSession, retagUnitConditions } from '../../server/repositories/journal';
+import { retagUnitConditions } from '../../server/repositories/journal';
 import { episodePoints, episodeSeen, resolveScope } from '../../server/repositories/kpi';
 import { createKpiSettingsRepository } from '../../server/repositories/kpi-settings';
 import { queryRows } from '../../server/repositories/raw-sql';
 import { openTestDatabase, SLOW } from './helpers';
+import { ingestRows } from './ingest-rows';
 
 const MIN = 60_000;
 /** Three days before midnight, so that runs cross it. */
@@ -163,37 +164,19 @@ describe('episode marks', { timeout: SLOW * 4 }, () => {
     }
   };
 
-  const ingest = async (rows: JournalRow[], chatterCount: number) => {
-    const [batch] = await queryRows<{ id: number }>(
-      database.db,
-      sql`insert into journal_batches (source, label) values ('import', 'marks') returning id`,
-    );
-    await database.db.transaction(async (tx) => {
-      const session = await IngestSession.open(tx, {
-        source: 'import',
-        batchId: batch.id,
-        chatterCount,
-        writeRows: 300,
-      });
-      for (let i = 0; i < rows.length; i += 200) await session.add(rows.slice(i, i + 200));
-      await session.finish();
-    });
-    return batch.id;
-  };
-
   it('stay exact after every writer and answer as the raw episodes do', async () => {
     const { db } = database;
     const settings = createKpiSettingsRepository(db);
     const chatterCount = (await settings.read()).kpi.chatterCount;
     const first = randomJournal(1, BASE, 1200);
     const last = first[first.length - 1].time;
-    await ingest(first, chatterCount);
+    await ingestRows(db, first, chatterCount);
     await check(11);
 
     // A second import after the first, closing the spans left open, and one of older events (replay from start).
-    const second = await ingest(randomJournal(2, last + MIN, 800), chatterCount);
+    const second = await ingestRows(db, randomJournal(2, last + MIN, 800), chatterCount);
     await check(12);
-    await ingest(randomJournal(3, BASE - 2 * DAY_MS, 600), chatterCount);
+    await ingestRows(db, randomJournal(3, BASE - 2 * DAY_MS, 600), chatterCount);
     await check(13);
 
     const saved = await settings.read();

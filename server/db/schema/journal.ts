@@ -5,6 +5,7 @@
  * - `alarm_load_10m`: annunciations per 10-minute bucket per console / unit / operating condition, and
  *   `alarm_plant_load_10m` the same per bucket and operating condition for the whole plant;
  * - `alarm_point_days`: annunciations per point per UTC day (rankings, top 10);
+ * - `alarm_point_months`: the same per UTC month, summed from the days (windows of months and years);
  * - `alarm_episodes`: chattering runs, fleeting annunciations and active-and-visible spans (stale);
  * - `alarm_episode_marks`: per point per UTC day, the shortest closed chattering run and fleeting annunciation;
  * - `alarm_point_states`: where each point's replay stopped, so appended events continue from it.
@@ -122,6 +123,26 @@ export const alarmPointDays = pgTable(
     index('alarm_point_days_point_idx').on(table.pointId),
     // Per-point sums over a window (top 10, rankings) read this index alone, without visiting the table.
     index('alarm_point_days_day_point_idx').on(table.dayStart, table.pointId, table.annunciations),
+  ],
+);
+
+/**
+ * Annunciations per point per UTC calendar month: `alarm_point_days` summed by month, so that a year's top 10 and
+ * rankings add twelve rows per point instead of 365. Kept by statement triggers on `alarm_point_days`
+ * (drizzle/0015_point_months.sql), so every writer of the days keeps it without knowing of it.
+ */
+export const alarmPointMonths = pgTable(
+  'alarm_point_months',
+  {
+    monthStart: timestamp('month_start', { withTimezone: true }).notNull(),
+    pointId: integer('point_id').notNull(),
+    ...scopeColumns,
+    annunciations: integer('annunciations').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.monthStart, table.pointId, table.consoleId, table.unitId, table.operatingCondition],
+    }),
   ],
 );
 
