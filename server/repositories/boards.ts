@@ -159,21 +159,16 @@ export function createBoardsRepository(db: Executor, kpi: KpiRepository) {
     },
 
     /** How many 10-minute periods of the window fall in each rate bin (empty periods count as 0). */
-    async rateHistogram(
-      window: KpiWindow,
-      scope: KpiScope,
-      timeZone: string,
-      tx: Executor = db,
-    ): Promise<HistogramBin[]> {
-      const series = await kpi.series(window, scope, '10m', timeZone, tx);
+    async rateHistogram(window: KpiWindow, scope: KpiScope, tx: Executor = db): Promise<HistogramBin[]> {
+      const perBucket = await kpi.perTenMinutes(window, scope, tx);
       const bins: HistogramBin[] = RATE_BINS.map((max, index) => ({
         min: index === 0 ? 0 : RATE_BINS[index - 1] + 1,
         max,
         periods: 0,
       }));
       bins.push({ min: RATE_BINS[RATE_BINS.length - 1] + 1, max: null, periods: 0 });
-      for (const point of series) {
-        const bin = bins.find((candidate) => candidate.max === null || point.annunciations <= candidate.max);
+      for (const annunciations of perBucket) {
+        const bin = bins.find((candidate) => candidate.max === null || annunciations <= candidate.max);
         if (bin) bin.periods++;
       }
       return bins;
@@ -272,14 +267,17 @@ export function createBoardsRepository(db: Executor, kpi: KpiRepository) {
 
     /**
      * Live alarm state per console from each point's replay state (alarm_point_states) and, for
-     * acknowledgement, its latest ALM against its latest ACK. Standing: active and visible for ≥ staleHours.
+     * acknowledgement, its latest ALM against its latest ACK: unacknowledged when no ACK came at or after that ALM,
+     * which reads only the months since it (a never-acknowledged point would otherwise search every month for an
+     * ACK). Standing: active and visible for ≥ staleHours.
      */
     async liveState(now: number, staleHours: number, scope: KpiScope, tx: Executor = db): Promise<ConsoleLiveState[]> {
       return queryRows<ConsoleLiveState>(
         tx,
         sql`select c.name as console,
               count(*) filter (where s.state->>'activeSince' is not null)::int as active,
-              count(*) filter (where alm.time is not null and (ack.time is null or ack.time < alm.time))::int as unacked,
+              count(*) filter (where alm.time is not null and not exists (select from alarm_events a
+                where a.point_id = p.id and a.event = 'ACK' and a.time >= alm.time))::int as unacked,
               count(*) filter (where ((s.state->>'hiddenBy')::int & 1) <> 0)::int as shelved,
               count(*) filter (where ((s.state->>'hiddenBy')::int & 2) <> 0)::int as suppressed,
               count(*) filter (where ((s.state->>'hiddenBy')::int & 4) <> 0)::int as "outOfService",
@@ -292,7 +290,6 @@ export function createBoardsRepository(db: Executor, kpi: KpiRepository) {
             left join units u on u.id = p.unit_id
             left join alarm_point_states s on s.point_id = p.id
             left join lateral (select time from alarm_events where point_id = p.id and event = 'ALM' order by time desc limit 1) alm on true
-            left join lateral (select time from alarm_events where point_id = p.id and event = 'ACK' order by time desc limit 1) ack on true
             where true ${pointInScope(scope)}
             group by c.id, c.name order by c.name`,
       );

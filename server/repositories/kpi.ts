@@ -93,6 +93,13 @@ interface WindowLoad {
 
 const noLoad = (): WindowLoad => ({ bucket: [], n: [], perPriority: { urgent: 0, high: 0, medium: 0, low: 0 } });
 
+/** n_k: annunciations per 10-minute bucket of `bucketStarts(window)`, from the window's load. */
+function tenMinuteCounts(window: KpiWindow, load: WindowLoad): Int32Array {
+  const perBucket = new Int32Array(bucketStarts(window, TEN_MINUTES_MS).length);
+  for (let i = 0; i < load.bucket.length; i++) perBucket[load.bucket[i]] += load.n[i];
+  return perBucket;
+}
+
 /** Annunciations per priority in a piece of the window that cuts a 10-minute bucket, from events. */
 async function cutPiece(tx: Executor, piece: KpiWindow, scope: ResolvedScope): Promise<Record<Priority, number>> {
   const [row] = await queryRows<Record<Priority, number>>(
@@ -354,8 +361,7 @@ function windowCounts(
   counts: PointCount[],
   episodes: EpisodePoint[],
 ): WindowCounts {
-  const perBucket = new Int32Array(bucketStarts(window, TEN_MINUTES_MS).length);
-  for (let i = 0; i < load.bucket.length; i++) perBucket[load.bucket[i]] += load.n[i];
+  const perBucket = tenMinuteCounts(window, load);
   const perPriority = PRIORITIES.map((priority) => load.perPriority[priority]);
 
   const points = new Map<number, PointAnalysis>();
@@ -409,6 +415,13 @@ export function createKpiRepository(db: Executor) {
         () => episodePoints(tx, window, resolved, settings),
       );
       return summariseCounts(windowCounts(window, settings, load, counts, episodes));
+    },
+
+    /** n_k: annunciations per 10-minute bucket of the window (`bucketStarts`), as the summary counts them. */
+    async perTenMinutes(window: KpiWindow, scope: KpiScope, tx: Executor = db): Promise<Int32Array> {
+      const resolved = await resolveScope(tx, scope);
+      const empty = resolved.empty || window.to <= window.from;
+      return tenMinuteCounts(window, empty ? noLoad() : await loadPerBucket(tx, window, resolved));
     },
 
     /** Annunciations per 10 min / hour / plant day (bucket starts as the engine's `seriesBucketStarts`). */

@@ -303,4 +303,47 @@ describe('board endpoints', { timeout: SLOW }, () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().msg).toContain('alarm-base-config-edit');
   });
+  it('系统运行看板 counts a point unacknowledged when no ACK came at or after its latest ALM', async () => {
+    const at = T0 + 2 * 60 * MIN;
+    const point = (tag: string, steps: [number, 'ALM' | 'ACK' | 'RTN'][]) =>
+      steps.map(([seconds, event]) => ({
+        time: iso(at + seconds * 1000),
+        tag,
+        condition: 'PVHI',
+        event,
+        priority: 'low',
+        console: '三号操作台',
+        unit: '三号装置',
+      }));
+    const payload = [
+      ...point('ACKED', [
+        [0, 'ALM'],
+        [5, 'ACK'],
+      ]),
+      ...point('SAME-INSTANT', [
+        [0, 'ALM'],
+        [0, 'ACK'],
+      ]),
+      ...point('REALARMED', [
+        [0, 'ALM'],
+        [5, 'ACK'],
+        [9, 'ALM'],
+      ]),
+      ...point('NEVER-ACKED', [
+        [0, 'ALM'],
+        [7, 'RTN'],
+      ]),
+      ...point('ACK-ONLY', [[3, 'ACK']]),
+    ];
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/alarm/mock/events',
+      payload,
+      headers: admin.authorization,
+    });
+    expect(posted.json().data.imported).toBe(payload.length);
+    const data = (await get('/alarm/op/system/run')).json().data;
+    const third = data.consoles.find((row: { console: string }) => row.console === '三号操作台');
+    expect(third).toMatchObject({ active: 3, unacked: 2 });
+  });
 });

@@ -91,7 +91,11 @@ export const alarmLoad10m = pgTable(
     medium: integer('medium').notNull().default(0),
     low: integer('low').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.bucketStart, table.consoleId, table.unitId, table.operatingCondition] })],
+  (table) => [
+    primaryKey({ columns: [table.bucketStart, table.consoleId, table.unitId, table.operatingCondition] }),
+    // One console's buckets over a long window (报警性能看板 asks each console's summary) without reading the others'.
+    index('alarm_load_10m_console_idx').on(table.consoleId, table.bucketStart),
+  ],
 );
 
 /** `alarm_load_10m` summed over consoles and units: the whole plant's load, read as is by the overview. */
@@ -203,6 +207,18 @@ export const alarmEpisodeMarks = pgTable(
     primaryKey({
       columns: [table.dayStart, table.pointId, table.consoleId, table.unitId, table.operatingCondition],
     }),
+    // Over months and years the threshold is what selects: few days hold a run shorter than the chattering one.
+    index('alarm_episode_marks_chatter_idx')
+      .on(table.shortestChatter, table.dayStart, table.pointId, table.consoleId, table.unitId, table.operatingCondition)
+      .where(sql`shortest_chatter is not null`),
+    index('alarm_episode_marks_fleeting_idx').on(
+      table.shortestFleeting,
+      table.dayStart,
+      table.pointId,
+      table.consoleId,
+      table.unitId,
+      table.operatingCondition,
+    ),
   ],
 );
 

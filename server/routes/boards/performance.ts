@@ -18,7 +18,7 @@ const levelOf = (figures: { avgPer10Min: number; peak10Min: number }) => {
   return { level, label };
 };
 
-const performanceRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async (app, { plantTimeZone }) => {
+const performanceRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async (app) => {
   const { kpi, kpiSettings, boards } = app.repositories;
 
   const performance = async (query: BoardQuery) => {
@@ -29,7 +29,7 @@ const performanceRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = 
       boards.targets(),
       kpi.summary(window, scope, settings),
       boards.perConsole(window, scope, settings),
-      boards.rateHistogram(window, scope, plantTimeZone),
+      boards.rateHistogram(window, scope),
     ]);
     const consoles = perConsole.map(({ console, summary }) => ({
       console,

@@ -1,0 +1,3 @@
+CREATE INDEX "alarm_episode_marks_chatter_idx" ON "alarm_episode_marks" USING btree ("shortest_chatter","day_start","point_id","console_id","unit_id","operating_condition") WHERE shortest_chatter is not null;--> statement-breakpoint
+CREATE INDEX "alarm_episode_marks_fleeting_idx" ON "alarm_episode_marks" USING btree ("shortest_fleeting","day_start","point_id","console_id","unit_id","operating_condition");--> statement-breakpoint
+CREATE INDEX "alarm_load_10m_console_idx" ON "alarm_load_10m" USING btree ("console_id","bucket_start");
