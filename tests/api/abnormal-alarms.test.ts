@@ -1,7 +1,6 @@
 /** 异常报警列表 endpoints: paged records with filters, export, ending a record under the library's handle. */
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, SLOW, type TestApp, type TestUser } from './helpers';
+import { build, readWorkbook, SLOW, type TestApp, type TestUser } from './helpers';
 
 describe('abnormal alarm list API', { timeout: SLOW }, () => {
   let t: TestApp;
@@ -62,8 +61,7 @@ describe('abnormal alarm list API', { timeout: SLOW }, () => {
   it('exports the filtered records', async () => {
     const response = await get('/export?kind=chattering');
     expect(response.statusCode).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const workbook = await readWorkbook(response.rawPayload);
     const sheet = workbook.worksheets[0];
     expect(sheet.rowCount).toBe(2);
     expect((sheet.getRow(2).values as unknown[]).slice(1, 2)).toEqual(['FIC-101']);

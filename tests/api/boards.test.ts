@@ -1,12 +1,11 @@
 /** Board endpoints over a hand-made journal: every figure equals the engine's, targets saved and validated, exports. */
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_KPI_TARGETS } from '../../common/kpiTargets';
 import { computeKpiSummary } from '../../server/domain/kpi/summary';
 import type { JournalEvent } from '../../server/domain/kpi/types';
 import { queryRows } from '../../server/repositories/raw-sql';
-import { build, SLOW, sheetRows, type TestApp, type TestUser } from './helpers';
+import { build, readWorkbook, SLOW, sheetRows, type TestApp, type TestUser } from './helpers';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2025, 4, 5, 0, 0); // Monday 08:00 in the plant (Asia/Shanghai)
@@ -169,8 +168,7 @@ describe('board endpoints', { timeout: SLOW }, () => {
     const response = await get(`/alarm/board/over/export?${window}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/alarm-overview-\d{14}\.xlsx/);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const workbook = await readWorkbook(response.rawPayload);
     const rows = (name: string) => sheetRows(response.rawPayload, name);
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
       '报警总览',
@@ -209,8 +207,7 @@ describe('board endpoints', { timeout: SLOW }, () => {
     const response = await get(`/alarm/board/performance/export?${window}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/alarm-performance-\d{14}\.xlsx/);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const workbook = await readWorkbook(response.rawPayload);
     const sheet = workbook.worksheets[0];
     expect(sheet.getRow(1).values).toEqual([
       undefined,
@@ -247,8 +244,7 @@ describe('board endpoints', { timeout: SLOW }, () => {
     ] as const) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
-      const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const workbook = await readWorkbook(response.rawPayload);
       expect(workbook.worksheets[0].rowCount, url).toBe(1 + rows);
     }
   });

@@ -159,10 +159,16 @@ export function multipartFile(content: string | Buffer, fileName: string) {
   };
 }
 
+/** An exported workbook read back; exceljs types its input as an ArrayBuffer, so the bytes are copied into one. */
+export async function readWorkbook(payload: Buffer): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(new Uint8Array(payload).buffer);
+  return workbook;
+}
+
 /** The rows of an exported workbook's sheet (the first unless named), as cell values. */
 export async function sheetRows(payload: Buffer, sheetName?: string): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(payload as unknown as ArrayBuffer);
+  const workbook = await readWorkbook(payload);
   const rows: unknown[][] = [];
   const sheet = sheetName === undefined ? workbook.worksheets[0] : workbook.getWorksheet(sheetName);
   sheet?.eachRow((row) => {

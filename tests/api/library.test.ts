@@ -1,12 +1,11 @@
 /** 报警列表 endpoints: list, export, detail, edit with concurrency and audit, remove, handle, confirm, import. */
 
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_POINT_MESSAGE } from '../../common/alarmLibrary';
 import { queryRows } from '../../server/repositories/raw-sql';
 import libraryRoutes from '../../server/routes/library';
-import { build, multipartFile, SLOW, type TestApp, type TestUser } from './helpers';
+import { build, multipartFile, readWorkbook, SLOW, type TestApp, type TestUser } from './helpers';
 
 const JOURNAL = [
   // FIC-101 PVHI: activated and acknowledged → C.
@@ -409,8 +408,7 @@ describe('alarm library API', { timeout: SLOW }, () => {
       const response = await call('GET', '/alarm/bases/list/export?tag=FIC', viewer);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-disposition']).toMatch(/alarm-library-\d{14}\.xlsx/);
-      const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const workbook = await readWorkbook(response.rawPayload);
       const sheet = workbook.worksheets[0];
       expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['位号', '报警类型', '描述']);
       expect(sheet.rowCount).toBe(3);

@@ -2,11 +2,10 @@
  * 报警响应手册: the workbook and the printable page's entries of a console or a unit (enabled points only, in
  * manual order, formula-like text kept as text), their refusals; and the library's 缺少处置措施 filter.
  */
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { MANUAL_WORKBOOK_COLUMNS } from '../fixtures/response-manual';
-import { build, multipartFile, SLOW, sheetRows, type TestApp, type TestUser } from './helpers';
+import { build, multipartFile, readWorkbook, SLOW, sheetRows, type TestApp, type TestUser } from './helpers';
 
 const HEADER =
   '位号,报警类型,描述,装置,设备,操作台,报警限值,工程单位,优先级,原因,后果,处置措施,最长响应时间（分钟）,启用';
@@ -128,8 +127,7 @@ describe('alarm response manual API', { timeout: SLOW }, () => {
 
     // Read back as text, never as formulas, and marked with quotePrefix (style 2 of the writer).
     expect(rows[5].slice(8, 11)).toEqual(['=HYPERLINK("http://example.com")', '@SUM(A1)', '+1 启动急冷, -2 降量']);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const workbook = await readWorkbook(response.rawPayload);
     const row = workbook.getWorksheet('报警响应手册')?.getRow(6);
     expect([9, 10, 11].map((column) => row?.getCell(column).formula)).toEqual([undefined, undefined, undefined]);
     const archive = XLSX.CFB.read(response.rawPayload, { type: 'buffer' });
