@@ -266,18 +266,17 @@ export function createBoardsRepository(db: Executor, kpi: KpiRepository) {
     },
 
     /**
-     * Live alarm state per console from each point's replay state (alarm_point_states) and, for
-     * acknowledgement, its latest ALM against its latest ACK: unacknowledged when no ACK came at or after that ALM,
-     * which reads only the months since it (a never-acknowledged point would otherwise search every month for an
-     * ACK). Standing: active and visible for ≥ staleHours.
+     * Live alarm state per console from each point's replay state (alarm_point_states), which also holds its
+     * latest ALM and ACK: unacknowledged when no ACK came at or after that ALM. Standing: active and visible for
+     * ≥ staleHours. No event is read.
      */
     async liveState(now: number, staleHours: number, scope: KpiScope, tx: Executor = db): Promise<ConsoleLiveState[]> {
       return queryRows<ConsoleLiveState>(
         tx,
         sql`select c.name as console,
               count(*) filter (where s.state->>'activeSince' is not null)::int as active,
-              count(*) filter (where alm.time is not null and not exists (select from alarm_events a
-                where a.point_id = p.id and a.event = 'ACK' and a.time >= alm.time))::int as unacked,
+              count(*) filter (where (s.state->>'lastAlarm')::float8
+                > coalesce((s.state->>'lastAck')::float8, '-infinity'))::int as unacked,
               count(*) filter (where ((s.state->>'hiddenBy')::int & 1) <> 0)::int as shelved,
               count(*) filter (where ((s.state->>'hiddenBy')::int & 2) <> 0)::int as suppressed,
               count(*) filter (where ((s.state->>'hiddenBy')::int & 4) <> 0)::int as "outOfService",
@@ -289,7 +288,6 @@ export function createBoardsRepository(db: Executor, kpi: KpiRepository) {
             left join alarm_points p on p.console_id = c.id and not p.deleted
             left join units u on u.id = p.unit_id
             left join alarm_point_states s on s.point_id = p.id
-            left join lateral (select time from alarm_events where point_id = p.id and event = 'ALM' order by time desc limit 1) alm on true
             where true ${pointInScope(scope)}
             group by c.id, c.name order by c.name`,
       );

@@ -1,7 +1,10 @@
 /** Board endpoints over a hand-made journal: every figure equals the engine's, targets saved and validated, exports. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_KPI_TARGETS } from '../../common/kpiTargets';
+import { defaultMigrationsFolder } from '../../server/db';
 import { computeKpiSummary } from '../../server/domain/kpi/summary';
 import type { JournalEvent } from '../../server/domain/kpi/types';
 import { queryRows } from '../../server/repositories/raw-sql';
@@ -341,5 +344,20 @@ describe('board endpoints', { timeout: SLOW }, () => {
     const data = (await get('/alarm/op/system/run')).json().data;
     const third = data.consoles.find((row: { console: string }) => row.console === '三号操作台');
     expect(third).toMatchObject({ active: 3, unacked: 2 });
+  });
+  it('migration 0017 gives states stored before it their latest ALM and ACK, as the replay keeps them', async () => {
+    const { db } = t.database;
+    const latest = () =>
+      queryRows<{ alarm: number | null; ack: number | null }>(
+        db,
+        sql`select (state->>'lastAlarm')::float8 as alarm, (state->>'lastAck')::float8 as ack
+            from alarm_point_states order by point_id`,
+      );
+    const kept = await latest();
+    expect(kept.filter((row) => row.ack !== null).length).toBeGreaterThan(0);
+    await db.execute(sql`update alarm_point_states set state = state - 'lastAlarm' - 'lastAck'`);
+    const migration = readFileSync(path.join(defaultMigrationsFolder(), '0017_point_state_acks.sql'), 'utf8');
+    await db.execute(sql.raw(migration));
+    expect(await latest()).toEqual(kept);
   });
 });

@@ -70,6 +70,12 @@ export interface ReplayState {
    * point is replayed from its first event.
    */
   annunciations?: number;
+  /**
+   * Times of the point's latest ALM (shown or hidden) and latest ACK, for 系统运行看板's unacknowledged count. Absent
+   * from states stored before they existed until migration 0017 filled them in from the events.
+   */
+  lastAlarm?: number | null;
+  lastAck?: number | null;
 }
 
 export function initialReplayState(): ReplayState {
@@ -83,6 +89,8 @@ export function initialReplayState(): ReplayState {
     unreturnedScope: null,
     recent: [],
     annunciations: 0,
+    lastAlarm: null,
+    lastAck: null,
   };
 }
 
@@ -111,6 +119,7 @@ export class PointReplay {
     const before = this.openSpan();
 
     if (event.event === 'ALM') {
+      state.lastAlarm = time;
       if (state.activeSince === null) state.activeSince = time;
       if (state.hiddenBy === 0) {
         counted = true;
@@ -134,6 +143,7 @@ export class PointReplay {
       state.unreturned = null;
       state.unreturnedScope = null;
     } else {
+      if (event.event === 'ACK') state.lastAck = time;
       const hiding = HIDING[event.event];
       if (hiding) state.hiddenBy = hiding[1] ? state.hiddenBy | hiding[0] : state.hiddenBy & ~hiding[0];
     }
