@@ -217,6 +217,9 @@ describe('优化目标设置', { timeout: 30_000 }, () => {
     serve();
     renderBoard(<TargetsPage />, '/alarm/op/config', [VIEW]);
     expect(await screen.findByText('全厂默认目标')).toBeInTheDocument();
+    // Each bounded setting says its default and range under its box.
+    expect(screen.getByText(/^默认 [\d.]+，范围 1–10$/)).toBeInTheDocument();
+    expect(screen.getByText(/^默认 \d+，范围 1–10080$/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /保\s*存/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /添加装置或操作台目标/ })).not.toBeInTheDocument();
   });

@@ -8,6 +8,7 @@ import { useRequest } from 'ahooks';
 import { Button, Form, message, Skeleton, Space } from 'antd';
 import { scopeSelectOptions } from '@/components/board/BoardToolbar';
 import LoadFailed from '@/components/LoadFailed';
+import SettingDigit from '@/components/SettingDigit';
 import { fetchTargets, saveTargets } from '@/services/boards';
 import { fromForm, type TargetsForm, toForm } from './form';
 
@@ -84,25 +85,26 @@ export default function TargetsPage() {
         </ProCard>
         <ProCard title="判定与数据中断" bordered style={{ marginBottom: 16 }}>
           <ProForm.Group>
-            <ProFormDigit
+            <SettingDigit
               name="warnFactor"
               label="预警倍数（超过目标但不超过目标 × 倍数为预警）"
-              colProps={{ md: 12 }}
+              md={12}
               min={1}
               max={10}
-              fieldProps={{ precision: 2, addonAfter: '倍' }}
-              extra={`默认 ${data.defaults.warnFactor}，范围 1–10`}
-              rules={[{ required: true, message: '请输入预警倍数' }]}
+              precision={2}
+              unit="倍"
+              defaultValue={data.defaults.warnFactor}
+              missing="请输入预警倍数"
             />
-            <ProFormDigit
+            <SettingDigit
               name="silenceMinutes"
               label="数据中断告警（操作台无事件超过）"
-              colProps={{ md: 12 }}
+              md={12}
               min={1}
               max={10080}
-              fieldProps={{ precision: 0, addonAfter: '分钟' }}
-              extra={`默认 ${data.defaults.silenceMinutes}，范围 1–10080`}
-              rules={[{ required: true, message: '请输入数据中断时长' }]}
+              unit="分钟"
+              defaultValue={data.defaults.silenceMinutes}
+              missing="请输入数据中断时长"
             />
           </ProForm.Group>
         </ProCard>

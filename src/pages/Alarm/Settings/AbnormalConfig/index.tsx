@@ -1,5 +1,5 @@
 /** 异常报警配置 (/alarm/base/config): KPI thresholds and detection rules of docs/domain.md, with defaults. */
-import { PageContainer, ProCard, ProForm, ProFormDigit, ProFormSwitch } from '@ant-design/pro-components';
+import { PageContainer, ProCard, ProForm, ProFormSwitch } from '@ant-design/pro-components';
 import { permissionString } from '@common/routes';
 import type { AbnormalSettings, KpiSettings } from '@contract/kpiSettings';
 import { ABNORMAL_KINDS, type AbnormalKind } from '@contract/vocabulary';
@@ -7,6 +7,7 @@ import { useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Form, message, Skeleton, Space } from 'antd';
 import LoadFailed from '@/components/LoadFailed';
+import SettingDigit from '@/components/SettingDigit';
 import { fetchSettings, runDetection, saveSettings } from '@/services/kpiSettings';
 
 const PATH = '/alarm/base/config';
@@ -86,19 +87,19 @@ export default function AbnormalConfigPage() {
           <ProCard title="报警指标设置" bordered style={{ marginBottom: 16 }}>
             <ProForm.Group>
               {KPI_FIELDS.map((field) => (
-                <ProFormDigit
+                <SettingDigit
                   key={field.name}
                   name={['kpi', field.name]}
                   label={field.label}
-                  colProps={{ md: 8 }}
+                  md={8}
                   min={field.min}
                   max={field.max}
-                  fieldProps={{ precision: 0, addonAfter: field.unit }}
-                  extra={`默认 ${data.defaults.kpi[field.name]}，范围 ${field.min}–${field.max}`}
+                  unit={field.unit}
+                  defaultValue={data.defaults.kpi[field.name]}
+                  missing={`请输入${field.label}`}
                   dependencies={field.name === 'floodEnd' ? [['kpi', 'floodStart']] : undefined}
-                  rules={[
-                    { required: true, message: `请输入${field.label}` },
-                    ...(field.name === 'floodEnd'
+                  rules={
+                    field.name === 'floodEnd'
                       ? [
                           ({ getFieldValue }: { getFieldValue: (name: (string | number)[]) => unknown }) => ({
                             validator: (_: unknown, value: number) =>
@@ -107,8 +108,8 @@ export default function AbnormalConfigPage() {
                                 : Promise.reject(new Error('结束阈值不能大于开始阈值')),
                           }),
                         ]
-                      : []),
-                  ]}
+                      : undefined
+                  }
                 />
               ))}
             </ProForm.Group>
@@ -118,15 +119,15 @@ export default function AbnormalConfigPage() {
               {ABNORMAL_KINDS.map((kind) => (
                 <ProFormSwitch key={kind} name={['rules', kind]} label={RULE_LABELS[kind]} colProps={{ md: 4 }} />
               ))}
-              <ProFormDigit
+              <SettingDigit
                 name="floodContributorTop"
                 label="泛滥贡献报警：每次泛滥取前几名"
-                colProps={{ md: 8 }}
+                md={8}
                 min={1}
                 max={50}
-                fieldProps={{ precision: 0, addonAfter: '名' }}
-                extra={`默认 ${data.defaults.floodContributorTop}，范围 1–50`}
-                rules={[{ required: true, message: '请输入名次' }]}
+                unit="名"
+                defaultValue={data.defaults.floodContributorTop}
+                missing="请输入名次"
               />
             </ProForm.Group>
           </ProCard>
