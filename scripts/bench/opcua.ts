@@ -8,6 +8,7 @@
  * live summary's p99 meanwhile, and where the ingests' time went.
  */
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db';
@@ -112,6 +113,9 @@ export async function benchOpcua(print: (line: string) => void): Promise<void> {
         opcuaStoredChannel.subscribe(onStored);
         const load = os.loadavg()[0];
         const cpuBefore = process.cpuUsage();
+        // The app's event loop: a long stall delays the OPC UA client's reading as well as the collector.
+        const stalls = monitorEventLoopDelay({ resolution: 10 });
+        stalls.enable();
         await plant.answer('started', 'start');
         const lags: number[] = [];
         const summary: number[] = [];
@@ -123,8 +127,9 @@ export async function benchOpcua(print: (line: string) => void): Promise<void> {
           summary.push(performance.now() - before);
         }, 100);
         await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-        const { sent, seconds: sending, cpuSeconds: plantCpu } = await plant.answer('sent', 'stop');
+        const { sent, seconds: sending, cpuSeconds: plantCpu, maxStallMs } = await plant.answer('sent', 'stop');
         const { user, system } = process.cpuUsage(cpuBefore);
+        stalls.disable();
         clearInterval(sampler);
         const drained = Date.now();
         const count = async () =>
@@ -144,7 +149,8 @@ export async function benchOpcua(print: (line: string) => void): Promise<void> {
         );
         print(
           `  CPU while sending: app and collector ${((user + system) / 1e6).toFixed(1)} s, plant ${plantCpu.toFixed(1)} s ` +
-            `(of ${sending.toFixed(1)} s; load average ${load.toFixed(1)} at the start)`,
+            `(of ${sending.toFixed(1)} s; load average ${load.toFixed(1)} at the start); longest event-loop stall: ` +
+            `app ${ms(stalls.max / 1e6)}, plant ${ms(maxStallMs)}`,
         );
         const [{ refreshed }] = await queryRows<{ refreshed: number }>(
           database.db,
