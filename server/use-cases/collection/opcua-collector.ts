@@ -55,8 +55,11 @@ const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
 export const BUFFER_LIMIT = 200_000;
 /** Journal events stored per flush transaction. */
 const FLUSH_ROWS = 5_000;
-/** How long received events wait to be stored together. */
-const FLUSH_DELAY_MS = 150;
+/**
+ * Flushes begin at least this far apart: events received sooner after the last one began wait until then and are
+ * stored together; events received later are stored at once.
+ */
+const FLUSH_GAP_MS = 150;
 
 /**
  * Each flush's event times and when they were stored, for the bench's event-to-stored latency (nothing subscribes
@@ -69,6 +72,19 @@ export interface OpcuaStoredMessage {
   /** The stored events' own times (epoch milliseconds). */
   times: number[];
   storedAt: number;
+}
+
+/**
+ * Each batch of received condition events' times and when the subscription handed them over, for the bench's
+ * event-to-received latency: how long the events took to reach the collector, before it stores them.
+ */
+export const opcuaReceivedChannel = channel('alarm-console:opcua-received');
+
+export interface OpcuaReceivedMessage {
+  sourceId: number;
+  /** The received events' own times (epoch milliseconds). */
+  times: number[];
+  receivedAt: number;
 }
 
 export const NO_SECRET_KEY = '服务器未配置 SOURCE_SECRET_KEY，无法解密已保存的密码';
@@ -154,6 +170,8 @@ export class OpcuaSourceWorker {
   private flushing: Promise<void> | undefined;
   private flushAgain = false;
   private flushTimer: NodeJS.Timeout | undefined;
+  /** When the last flush that stored something began (performance.now()). */
+  private flushedAt = Number.NEGATIVE_INFINITY;
   private buffered = 0;
   private failure: ((reason: string) => void) | undefined;
   private readonly touched = new Set<number>();
@@ -246,6 +264,10 @@ export class OpcuaSourceWorker {
       // The conditions a refresh reported, from its start event to its end event.
       let reported: Set<string> | undefined;
       await connection.subscribe((notices) => {
+        if (opcuaReceivedChannel.hasSubscribers) {
+          const times = notices.flatMap((notice) => (notice.kind === 'event' ? [notice.event.time] : []));
+          opcuaReceivedChannel.publish({ sourceId: this.row.id, times, receivedAt: Date.now() });
+        }
         const parts: ReceivedPart[] = [];
         for (const notice of notices) {
           if (notice.kind === 'refreshStart') reported = new Set();
@@ -333,15 +355,19 @@ export class OpcuaSourceWorker {
   }
 
   /**
-   * A flush FLUSH_DELAY_MS from now, unless one is due: events arriving meanwhile are stored together, as an ingest
-   * costs about as much for one row as for a hundred.
+   * A flush once FLUSH_GAP_MS have passed since the last one began — at once if they have —, unless one is due:
+   * events arriving meanwhile are stored together, as an ingest costs about as much for one row as for a hundred,
+   * while events arriving after a quiet moment wait for nothing.
    */
   private scheduleFlush(): void {
     if (this.flushTimer) return;
-    this.flushTimer = setTimeout(() => {
-      this.flushTimer = undefined;
-      void this.flush();
-    }, FLUSH_DELAY_MS);
+    this.flushTimer = setTimeout(
+      () => {
+        this.flushTimer = undefined;
+        void this.flush();
+      },
+      Math.max(0, this.flushedAt + FLUSH_GAP_MS - performance.now()),
+    );
   }
 
   /** Stores the buffer through the journal ingest, one transaction at a time, until it is empty. */
@@ -371,6 +397,7 @@ export class OpcuaSourceWorker {
   private async flushOnce(): Promise<number> {
     const { db } = this.options.database;
     const { opcua } = this.options;
+    const began = performance.now();
     const result = await db.transaction(async (tx) => {
       const parts = await opcua.takeBuffered(tx, this.row.id, FLUSH_ROWS);
       if (!parts.length) return { parts: 0, rows: 0, pointIds: [] as number[], imported: 0, times: [] as number[] };
@@ -409,6 +436,8 @@ export class OpcuaSourceWorker {
       );
       return { parts: parts.length, rows, pointIds, imported, times };
     });
+    // A look that found the buffer empty stored nothing: it does not hold the next events back.
+    if (result.parts) this.flushedAt = began;
     if (result.times.length && opcuaStoredChannel.hasSubscribers) {
       opcuaStoredChannel.publish({ sourceId: this.row.id, times: result.times, storedAt: Date.now() });
     }
