@@ -170,7 +170,8 @@ async function loadPerBucket(tx: Executor, window: KpiWindow, scope: ResolvedSco
         from ${bucketRollup(scope)}
         where bucket_start >= ${timestampParam(lo)} and bucket_start < ${timestampParam(hi)} ${scopeFilter(scope, true)}`,
   );
-  const load: WindowLoad = { bucket: whole.bucket, n: whole.n, perPriority: whole };
+  const { bucket, n, ...perPriority } = whole;
+  const load: WindowLoad = { bucket, n, perPriority };
   for (const piece of pieces) {
     const counts = await cutPiece(tx, piece, scope);
     load.bucket.push(piece.from === window.from ? 0 : (hi - first) / TEN_MINUTES_MS);
