@@ -1,9 +1,11 @@
 /**
  * `npm run bench -- reads-during-import`: the library list and the KPI summary asked over and over while the
  * heavy-tailed 1,000,000-row journal (scripts/bench/heavy-journal-file.ts) is imported over HTTP: their p50 and
- * p99 (budget: p99 ≤ 1 s, docs/quality.md) and the import's own time, which the reads must not stretch past
- * its budget. A first import of 20,000 rows of the even journal gives the reads something to read. Embedded
- * database, or PostgreSQL with DATABASE_URL.
+ * p99 (budget p99 ≤ 1 s embedded, ≤ 200 ms on PostgreSQL, docs/quality.md) and the import's own time. On the
+ * embedded database the reads take turns with the import's statements and have up to 30 % of the time while it
+ * waits (docs/architecture.md, "Reads during an import"), so readers who never pause stretch it to about 1.4 times
+ * its time alone (the journal part's figure, budget ≤ 30 s). A first import of 20,000 rows of the even journal
+ * gives the reads something to read. Embedded database, or PostgreSQL with DATABASE_URL.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +18,7 @@ import { postJournal } from './upload';
 
 export async function benchReadsDuringImport(print: (line: string) => void): Promise<void> {
   const target = await benchDatabase('reads-during-import');
+  const budget = target.config.databaseUrl ? '200 ms' : '1 s';
   print(`reads during an import on ${target.label}`);
   try {
     const first = path.join(target.dir, 'first.csv');
@@ -52,12 +55,12 @@ export async function benchReadsDuringImport(print: (line: string) => void): Pro
       await Promise.all(clients);
       print(
         `  import of the heavy-tailed ${rows.toLocaleString('en-US')}-row journal while reading: ${took.toFixed(1)} s ` +
-          `(budget ≤ 30 s), imported ${answer.data.imported.toLocaleString('en-US')}`,
+          `(alone: the journal part, budget ≤ 30 s), imported ${answer.data.imported.toLocaleString('en-US')}`,
       );
       for (const [name, values] of Object.entries(times)) {
         print(
           `  ${name} during the import: p50 ${ms(percentile(values, 50))}, p99 ${ms(percentile(values, 99))}, ` +
-            `max ${ms(Math.max(...values))} over ${values.length} requests (budget p99 ≤ 1 s)`,
+            `max ${ms(Math.max(...values))} over ${values.length} requests (budget p99 ≤ ${budget})`,
         );
       }
       await server.close();

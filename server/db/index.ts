@@ -19,6 +19,9 @@ import { projectPath } from '../paths';
 import { lockDataDir } from './lock';
 import { type ChangeNotices, localNotices, postgresNotices } from './notices';
 import { PgliteThread, type ThreadQueryOptions } from './pglite-thread';
+
+export { requestBegan } from './pglite-thread';
+
 import * as schema from './schema';
 
 export type Schema = typeof schema;

@@ -39,6 +39,18 @@ export interface EmbeddedTransaction {
 /** The embedded transaction whose work is running, in that work's async context (drizzle hands its own object). */
 const runningTransaction = new AsyncLocalStorage<EmbeddedTransaction>();
 
+/** When the request whose work is running began, epoch ms on the high-resolution clock (`requestBegan`). */
+const requestStart = new AsyncLocalStorage<number>();
+
+/**
+ * Runs `work` as a request that began at `startedAt` (`performance.timeOrigin + performance.now()` then): a read it
+ * sends while an import shares its reads waits for its turn counting from then (server/db/shared-turns.mjs), so a
+ * request of several statements waits its longest once, not once per statement.
+ */
+export function requestBegan<T>(startedAt: number, work: () => T): T {
+  return requestStart.run(startedAt, work);
+}
+
 export class PgliteThread {
   /** The embedded transaction the calling code runs in, if any. */
   static runningTransaction(): EmbeddedTransaction | undefined {
@@ -67,7 +79,8 @@ export class PgliteThread {
   }
 
   query<T>(sql: string, params?: unknown[], options?: ThreadQueryOptions, txId?: number): Promise<Results<T>> {
-    return this.call('query', { sql, params, rowMode: options?.rowMode, data: options?.data, txId });
+    const since = txId === undefined ? requestStart.getStore() : undefined;
+    return this.call('query', { sql, params, rowMode: options?.rowMode, data: options?.data, txId, since });
   }
 
   exec(sql: string, txId?: number): Promise<Results[]> {

@@ -39,12 +39,12 @@ const transactions = new Map();
 
 /**
  * How an import that shares its reads shares the database with them (server/db/shared-turns.mjs): reads take at
- * most 30 % of its time while its statements wait, none waits more than 0.4 s for its turn, and for 25 ms after a
+ * most 30 % of its time while its statements wait, no request's reads wait more than 0.4 s in all for their turns, and for 25 ms after a
  * statement of the import, reads over their share wait for its next one.
  */
 const READ_TURNS = {
-  readShare: Number(process.env.READ_SHARE_X ?? 0.3),
-  maxWaitMs: Number(process.env.READ_WAIT_X ?? 400),
+  readShare: 0.3,
+  maxWaitMs: 400,
   graceMs: 25,
 };
 
@@ -128,7 +128,7 @@ function openTransaction() {
  * docs/architecture.md "Reads during an import"), inside a savepoint so that its failure leaves the
  * transaction as it was. A transaction already failed refuses the savepoint: the read then waits for its end.
  */
-function sharedRead(entry, sql, params, options) {
+function sharedRead(entry, sql, params, options, since) {
   return entry.turns.read(async () => {
     if (entry.closing) return { waited: true };
     try {
@@ -145,10 +145,14 @@ function sharedRead(entry, sql, params, options) {
       await entry.tx.query('release savepoint shared_read');
       throw error;
     }
-  });
+  }, since);
 }
 
-async function query({ sql, params, rowMode, data, txId }) {
+/**
+ * `since`: when the request asking began, in epoch milliseconds (server/db/pglite-thread.ts), taken onto this
+ * thread's clock so its reads wait their turn once per request.
+ */
+async function query({ sql, params, rowMode, data, txId, since }) {
   const options = { rowMode, parsers, ...(data ? { blob: new Blob([data]) } : {}) };
   if (txId !== undefined) {
     const entry = entryOf(txId);
@@ -159,7 +163,8 @@ async function query({ sql, params, rowMode, data, txId }) {
     // A transaction begun but not yet shared may be about to share (an import's first statement).
     if (!open.shared) await Promise.race([open.sharing, open.outcome.catch(() => undefined)]);
     if (open.shared && !open.closing && transactions.has(open.txId)) {
-      const answer = await sharedRead(open, sql, params, options);
+      const begun = since === undefined ? undefined : since - performance.timeOrigin;
+      const answer = await sharedRead(open, sql, params, options, begun);
       if (!answer.waited) return answer.result;
     }
   }

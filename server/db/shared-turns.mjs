@@ -6,7 +6,9 @@
  * - `readShare`: reads go first while the time they have had is within this share of the time both have had;
  *   beyond it the transaction's statements go first, so a large import ends in bounded time however many
  *   readers ask meanwhile.
- * - `maxWaitMs`: a read that has waited this long goes next whatever its share: a read is never starved.
+ * - `maxWaitMs`: a read that has waited this long goes next whatever its share: a read is never starved. The wait
+ *   counts from when the read's request began, so a request of several statements waits this long in all, not
+ *   this long for each of them.
  * - `graceMs`: an import sends its next statement only once the last one has answered, so for this long after
  *   one of its statements, reads over their share wait for the next. Beyond it the database is not left idle.
  */
@@ -31,9 +33,12 @@ export class SharedTurns {
     return this.enqueue('own', work);
   }
 
-  /** Runs `work`, a read let in, when its turn comes. */
-  read(work) {
-    return this.enqueue('read', work);
+  /**
+   * Runs `work`, a read let in, when its turn comes; `since`, on this clock, is when its request began (now when
+   * absent). Reads go in the order their requests began.
+   */
+  read(work, since) {
+    return this.enqueue('read', work, since);
   }
 
   /** Milliseconds spent so far on the transaction's statements and on reads. */
@@ -41,9 +46,13 @@ export class SharedTurns {
     return { ...this.spent };
   }
 
-  enqueue(kind, work) {
+  enqueue(kind, work, since) {
     return new Promise((resolve, reject) => {
-      this.queues[kind].push({ work, resolve, reject, queued: this.now() });
+      const queue = this.queues[kind];
+      const queued = Math.min(this.now(), since ?? Number.POSITIVE_INFINITY);
+      let at = queue.length;
+      while (at > 0 && queue[at - 1].queued > queued) at--;
+      queue.splice(at, 0, { work, resolve, reject, queued });
       this.next();
     });
   }

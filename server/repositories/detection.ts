@@ -40,6 +40,9 @@ async function saveFindings(tx: Executor, findings: PointFinding[]): Promise<voi
   }
 }
 
+/** Points whose facts one statement of a detection reads at most. */
+const DETECTION_POINTS = 250;
+
 /** The point filter of a detection on table alias `alias`: the given points, or all. */
 const pointFilter = (alias: string, pointIds: readonly number[] | undefined) =>
   pointIds ? sql`${sql.raw(alias)}.point_id = any(${arrayParam([...pointIds])}::int[])` : sql`true`;
@@ -169,8 +172,19 @@ async function detectPerPoint(
   const window = { from: Math.min(0, bounds.to), to: bounds.to };
   const { floodContributor: _perConsole, ...rules } = settings.rules;
   const anyEpisodeRule = rules.chattering || rules.fleeting || rules.standing;
-  const facts = anyEpisodeRule ? await episodeFacts(tx, pointIds, window, settings.kpi) : [];
-  const frequent = rules.frequent ? await frequentDays(tx, pointIds, settings.kpi, timeZone) : { refs: [], days: [] };
+  const facts: EpisodeFacts[] = [];
+  const frequent: Awaited<ReturnType<typeof frequentDays>> = { refs: [], days: [] };
+  // Facts are per point: a few hundred points per statement, so a reader let in beside an embedded import never
+  // waits behind a whole import's points at once (docs/performance.md "Reads during an import").
+  for (let offset = 0; offset < (pointIds?.length ?? 1); offset += DETECTION_POINTS) {
+    const some = pointIds?.slice(offset, offset + DETECTION_POINTS);
+    if (anyEpisodeRule) facts.push(...(await episodeFacts(tx, some, window, settings.kpi)));
+    if (rules.frequent) {
+      const found = await frequentDays(tx, some, settings.kpi, timeZone);
+      frequent.refs.push(...found.refs);
+      frequent.days.push(...found.days);
+    }
+  }
 
   const points: PointAnalysis[] = [];
   const pointIdOf: number[] = [];

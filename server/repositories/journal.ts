@@ -196,36 +196,44 @@ export async function rebuildRollups(tx: Executor, from: number, to: number, uni
 /**
  * Adds an appending ingest's counted annunciations to the rollups (server/domain/ingest/rollup-counts.ts), the
  * plant's 10-minute rollup with them; events without an operating condition, as an untagged ingest stores them.
+ * WRITE_ROWS rows per statement, as the events are written: readers let in beside an embedded import never wait
+ * behind a month's rollup rows at once. A bucket split over two statements is added to twice, as it should.
  */
 async function addRollups(tx: Executor, counts: RollupCounts): Promise<void> {
-  const { load, pointDays } = counts;
-  const loadRows = sql`unnest(${arrayParam(load.map((x) => x.bucketStart))}::float8[],
-      ${arrayParam(load.map((x) => x.consoleId))}::int[], ${arrayParam(load.map((x) => x.unitId))}::int[],
-      ${arrayParam(load.map((x) => x.urgent))}::int[], ${arrayParam(load.map((x) => x.high))}::int[],
-      ${arrayParam(load.map((x) => x.medium))}::int[], ${arrayParam(load.map((x) => x.low))}::int[])
-    as x(b, c, u, urgent, high, medium, low)`;
   const added = (table: string) =>
     sql.raw(
       ['urgent', 'high', 'medium', 'low']
         .map((column) => `${column} = ${table}.${column} + excluded.${column}`)
         .join(', '),
     );
-  await tx.execute(sql`
-    insert into alarm_load_10m (bucket_start, console_id, unit_id, operating_condition, urgent, high, medium, low)
-    select to_timestamp(b / 1000), c, u, '', urgent, high, medium, low from ${loadRows}
-    on conflict (bucket_start, console_id, unit_id, operating_condition) do update set ${added('alarm_load_10m')}`);
-  await tx.execute(sql`
-    insert into alarm_plant_load_10m (bucket_start, operating_condition, urgent, high, medium, low)
-    select to_timestamp(b / 1000), '', sum(urgent), sum(high), sum(medium), sum(low) from ${loadRows} group by b
-    on conflict (bucket_start, operating_condition) do update set ${added('alarm_plant_load_10m')}`);
-  await tx.execute(sql`
-    insert into alarm_point_days (day_start, point_id, console_id, unit_id, operating_condition, annunciations)
-    select to_timestamp(d / 1000), p, c, u, '', n
-    from unnest(${arrayParam(pointDays.map((x) => x.dayStart))}::float8[], ${arrayParam(pointDays.map((x) => x.pointId))}::int[],
-      ${arrayParam(pointDays.map((x) => x.consoleId))}::int[], ${arrayParam(pointDays.map((x) => x.unitId))}::int[],
-      ${arrayParam(pointDays.map((x) => x.annunciations))}::int[]) as x(d, p, c, u, n)
-    on conflict (day_start, point_id, console_id, unit_id, operating_condition)
-    do update set annunciations = alarm_point_days.annunciations + excluded.annunciations`);
+  const { load, pointDays } = counts;
+  for (let offset = 0; offset < load.length; offset += WRITE_ROWS) {
+    const chunk = load.slice(offset, offset + WRITE_ROWS);
+    const loadRows = sql`unnest(${arrayParam(chunk.map((x) => x.bucketStart))}::float8[],
+        ${arrayParam(chunk.map((x) => x.consoleId))}::int[], ${arrayParam(chunk.map((x) => x.unitId))}::int[],
+        ${arrayParam(chunk.map((x) => x.urgent))}::int[], ${arrayParam(chunk.map((x) => x.high))}::int[],
+        ${arrayParam(chunk.map((x) => x.medium))}::int[], ${arrayParam(chunk.map((x) => x.low))}::int[])
+      as x(b, c, u, urgent, high, medium, low)`;
+    await tx.execute(sql`
+      insert into alarm_load_10m (bucket_start, console_id, unit_id, operating_condition, urgent, high, medium, low)
+      select to_timestamp(b / 1000), c, u, '', urgent, high, medium, low from ${loadRows}
+      on conflict (bucket_start, console_id, unit_id, operating_condition) do update set ${added('alarm_load_10m')}`);
+    await tx.execute(sql`
+      insert into alarm_plant_load_10m (bucket_start, operating_condition, urgent, high, medium, low)
+      select to_timestamp(b / 1000), '', sum(urgent), sum(high), sum(medium), sum(low) from ${loadRows} group by b
+      on conflict (bucket_start, operating_condition) do update set ${added('alarm_plant_load_10m')}`);
+  }
+  for (let offset = 0; offset < pointDays.length; offset += WRITE_ROWS) {
+    const chunk = pointDays.slice(offset, offset + WRITE_ROWS);
+    await tx.execute(sql`
+      insert into alarm_point_days (day_start, point_id, console_id, unit_id, operating_condition, annunciations)
+      select to_timestamp(d / 1000), p, c, u, '', n
+      from unnest(${arrayParam(chunk.map((x) => x.dayStart))}::float8[], ${arrayParam(chunk.map((x) => x.pointId))}::int[],
+        ${arrayParam(chunk.map((x) => x.consoleId))}::int[], ${arrayParam(chunk.map((x) => x.unitId))}::int[],
+        ${arrayParam(chunk.map((x) => x.annunciations))}::int[]) as x(d, p, c, u, n)
+      on conflict (day_start, point_id, console_id, unit_id, operating_condition)
+      do update set annunciations = alarm_point_days.annunciations + excluded.annunciations`);
+  }
 }
 
 interface StoredEvent {

@@ -80,19 +80,53 @@ describe('the turns of a transaction that shares its reads', () => {
     expect(order).toEqual(['s0', 'r0', 's1', 's2', 'r1']);
   });
 
-  it('lets a read that has waited its longest go next, whatever the reads have had', async () => {
+  /** Turns where the reads are over their share (300 of 310 ms), and ten statements of 100 ms to queue. */
+  async function readsOverShare() {
     const clock = clocked();
     const turns = new SharedTurns(RULES, clock);
     const order: string[] = [];
     await turns.own(clock.took(10, 's0', order));
     await turns.read(clock.took(300, 'r0', order));
+    const queueStatements = () => Array.from({ length: 10 }, (_, i) => turns.own(clock.took(100, `s${i + 1}`, order)));
+    return { clock, turns, order, queueStatements };
+  }
+
+  it('lets a read that has waited its longest go next, whatever the reads have had', async () => {
+    const { clock, turns, order, queueStatements } = await readsOverShare();
+    const statements = queueStatements();
     // Over their share, the next read waits behind statements, one after another, until it has waited 400 ms
     // (queued as s1 ends on this clock, it waits for s2 to s5).
-    const statements = Array.from({ length: 10 }, (_, i) => turns.own(clock.took(100, `s${i + 1}`, order)));
     const read = turns.read(clock.took(10, 'r1', order));
     await read;
     expect(order.slice(0, 8)).toEqual(['s0', 'r0', 's1', 's2', 's3', 's4', 's5', 'r1']);
     await Promise.all(statements);
+  });
+
+  it("counts a read's wait from its request's start, so a request waits its longest once, not per statement", async () => {
+    const { clock, turns, order, queueStatements } = await readsOverShare();
+    const statements = queueStatements();
+    // A request that began 350 ms ago (its earlier statements waited) sends its next read: it waits 50 ms more, for
+    // the statement under way, not another 400 ms.
+    const read = turns.read(clock.took(10, 'second read of an older request', order), clock.now() - 350);
+    await read;
+    expect(order.slice(0, 5)).toEqual(['s0', 'r0', 's1', 's2', 'second read of an older request']);
+    await Promise.all(statements);
+  });
+
+  it('lets reads in the order their requests began', async () => {
+    const clock = clocked();
+    // Reads never over their share here: only their order is in question.
+    const turns = new SharedTurns({ ...RULES, readShare: 1 }, clock);
+    const order: string[] = [];
+    const running = turns.own(clock.took(10, 's0', order));
+    const reads = [
+      turns.read(clock.took(10, 'new request', order)),
+      turns.read(clock.took(10, 'older request', order), clock.now() - 200),
+      turns.read(clock.took(10, 'oldest request', order), clock.now() - 300),
+    ];
+    await running;
+    await Promise.all(reads);
+    expect(order).toEqual(['s0', 'oldest request', 'older request', 'new request']);
   });
 
   it('lets reads in at once while the transaction has sent nothing for longer than the grace', async () => {
