@@ -8,13 +8,11 @@ import { buildApp } from '../../server/app';
 import type { AppConfig } from '../../server/config';
 import type { OpenDatabase } from '../../server/db';
 import { ADMIN_USERNAME } from '../../server/seed/roles';
+import { percentile } from './stats';
 
 const RUNS = 20;
 const BUDGET_MS = 150;
 const DAY_MS = 86_400_000;
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
 
 /** The calls of every board for a window [from, to) (ISO), as the pages send them. */
 export function boardCalls(from: string, to: string): [string, string][] {

@@ -23,7 +23,7 @@ import type { CoverageStep } from '../domain/boards/coverage';
 import { seriesBucketStarts } from '../domain/kpi/buckets';
 import { HOUR_MS, type KpiWindow } from '../domain/kpi/types';
 import { type KpiRepository, type KpiScope, resolveScope, scopeFilter } from './kpi';
-import { arrayParam, epochMs, isoTime, queryRows, sideBySide, timestampParam } from './raw-sql';
+import { arrayParam, epochMs, isoTime, queryRows, timestampParam } from './raw-sql';
 
 const TARGETS_KEY = 'kpiTargets';
 
@@ -151,10 +151,7 @@ export function createBoardsRepository(db: Executor, kpi: KpiRepository) {
           : scope.unit !== undefined
             ? (await kpi.ranking(window, scope, 'console', tx)).map((row) => row.name)
             : (await queryRows<{ name: string }>(tx, sql`select name from consoles order by name`)).map((r) => r.name);
-      const summaries = await sideBySide(
-        tx,
-        ...names.map((name) => () => kpi.summary(window, { ...scope, console: name }, settings, tx)),
-      );
+      const summaries = await kpi.summaryPerConsole(window, scope, names, settings, tx);
       return names.map((name, index) => ({ console: name, summary: summaries[index] }));
     },
 

@@ -60,6 +60,15 @@ export function scopeFilter(scope: ResolvedScope, rollup: boolean, alias?: strin
   return parts.length ? sql`and ${sql.join(parts, sql` and `)}` : sql``;
 }
 
+/**
+ * What a read groups its rows by: with `perConsole`, the console each row counts for (`alias.console_id`), so one read
+ * answers every console's summary; otherwise one group, 0, for the whole scope.
+ */
+function groupOf(perConsole: boolean, alias?: string): SQL {
+  if (!perConsole) return sql`0`;
+  return sql.raw(alias ? `${alias}.console_id` : 'console_id');
+}
+
 const floorTo = (time: number, size: number) => Math.floor(time / size) * size;
 const ceilTo = (time: number, size: number) => Math.ceil(time / size) * size;
 
@@ -91,7 +100,7 @@ interface WindowLoad {
   perPriority: Record<Priority, number>;
 }
 
-const noLoad = (): WindowLoad => ({ bucket: [], n: [], perPriority: { urgent: 0, high: 0, medium: 0, low: 0 } });
+const noLoad = (): WindowLoad => ({ bucket: [], n: [], perPriority: noPriorities() });
 
 /** n_k: annunciations per 10-minute bucket of `bucketStarts(window)`, from the window's load. */
 function tenMinuteCounts(window: KpiWindow, load: WindowLoad): Int32Array {
@@ -100,16 +109,25 @@ function tenMinuteCounts(window: KpiWindow, load: WindowLoad): Int32Array {
   return perBucket;
 }
 
-/** Annunciations per priority in a piece of the window that cuts a 10-minute bucket, from events. */
-async function cutPiece(tx: Executor, piece: KpiWindow, scope: ResolvedScope): Promise<Record<Priority, number>> {
-  const [row] = await queryRows<Record<Priority, number>>(
+const noPriorities = (): Record<Priority, number> => ({ urgent: 0, high: 0, medium: 0, low: 0 });
+
+/** Annunciations per priority in a piece of the window that cuts a 10-minute bucket, from events, per group. */
+async function cutPiece(
+  tx: Executor,
+  piece: KpiWindow,
+  scope: ResolvedScope,
+  perConsole = false,
+): Promise<Map<number, Record<Priority, number>>> {
+  const rows = await queryRows<{ g: number } & Record<Priority, number>>(
     tx,
-    sql`select count(*) filter (where priority = 'urgent')::int as urgent, count(*) filter (where priority = 'high')::int as high,
+    sql`select ${groupOf(perConsole)} as g,
+          count(*) filter (where priority = 'urgent')::int as urgent, count(*) filter (where priority = 'high')::int as high,
           count(*) filter (where priority = 'medium')::int as medium, count(*) filter (where priority = 'low')::int as low
         from alarm_events
-        where counted and time >= ${timestampParam(piece.from)} and time < ${timestampParam(piece.to)} ${scopeFilter(scope, false)}`,
+        where counted and time >= ${timestampParam(piece.from)} and time < ${timestampParam(piece.to)} ${scopeFilter(scope, false)}
+        group by 1`,
   );
-  return row;
+  return new Map(rows.map(({ g, ...counts }) => [g, counts]));
 }
 
 /** The rollup of 10-minute buckets for the scope: the plant's own when no console or unit is asked. */
@@ -134,7 +152,7 @@ async function loadPerSeriesBucket(
   scope: ResolvedScope,
   starts: readonly number[],
 ): Promise<Record<Priority, number>[]> {
-  const sums = starts.map(() => ({ urgent: 0, high: 0, medium: 0, low: 0 }));
+  const sums = starts.map(noPriorities);
   const add = (k: number, counts: Record<Priority, number>) => {
     for (const priority of PRIORITIES) sums[k][priority] += counts[priority];
   };
@@ -149,36 +167,49 @@ async function loadPerSeriesBucket(
         group by 1`,
   );
   for (const row of rows) add(row.k, row);
-  for (const piece of pieces) add(seriesIndex(starts, piece.from), await cutPiece(tx, piece, scope));
+  for (const piece of pieces) {
+    add(seriesIndex(starts, piece.from), (await cutPiece(tx, piece, scope)).get(0) ?? noPriorities());
+  }
   return sums;
 }
 
 /**
- * Annunciations per 10-minute bucket of the window (WindowLoad): whole buckets from the rollup (the plant's own when
- * no console or unit is asked), cut ones from events.
+ * Annunciations per 10-minute bucket of the window (WindowLoad) per group (groupOf; a group without any is left
+ * out): whole buckets from the rollup (the plant's own when no console or unit is asked and no group is kept), cut
+ * ones from events.
  */
-async function loadPerBucket(tx: Executor, window: KpiWindow, scope: ResolvedScope): Promise<WindowLoad> {
+async function loadPerBucket(
+  tx: Executor,
+  window: KpiWindow,
+  scope: ResolvedScope,
+  perConsole = false,
+): Promise<Map<number, WindowLoad>> {
   const { lo, hi, pieces } = splitWindow(window, TEN_MINUTES_MS);
   // bucketStarts: the whole bucket at `lo` is the first, or the second after the piece cut at `from`.
   const first = window.from < lo ? lo - TEN_MINUTES_MS : lo;
   const index = sql`((${bucketStartMs} - ${first}::float8) / ${TEN_MINUTES_MS})::int`;
-  const [whole] = await queryRows<{ bucket: number[]; n: number[] } & Record<Priority, number>>(
+  const rows = await queryRows<{ g: number; bucket: number[]; n: number[] } & Record<Priority, number>>(
     tx,
-    sql`select coalesce(array_agg(${index}), '{}') as bucket, coalesce(array_agg(urgent + high + medium + low), '{}') as n,
-          coalesce(sum(urgent), 0)::int as urgent, coalesce(sum(high), 0)::int as high,
-          coalesce(sum(medium), 0)::int as medium, coalesce(sum(low), 0)::int as low
-        from ${bucketRollup(scope)}
-        where bucket_start >= ${timestampParam(lo)} and bucket_start < ${timestampParam(hi)} ${scopeFilter(scope, true)}`,
+    sql`select ${groupOf(perConsole)} as g, array_agg(${index}) as bucket, array_agg(urgent + high + medium + low) as n,
+          sum(urgent)::int as urgent, sum(high)::int as high, sum(medium)::int as medium, sum(low)::int as low
+        from ${perConsole ? sql.raw('alarm_load_10m') : bucketRollup(scope)}
+        where bucket_start >= ${timestampParam(lo)} and bucket_start < ${timestampParam(hi)} ${scopeFilter(scope, true)}
+        group by 1`,
   );
-  const { bucket, n, ...perPriority } = whole;
-  const load: WindowLoad = { bucket, n, perPriority };
+  const loads = new Map(rows.map(({ g, bucket, n, ...perPriority }) => [g, { bucket, n, perPriority }]));
   for (const piece of pieces) {
-    const counts = await cutPiece(tx, piece, scope);
-    load.bucket.push(piece.from === window.from ? 0 : (hi - first) / TEN_MINUTES_MS);
-    load.n.push(PRIORITIES.reduce((sum, priority) => sum + counts[priority], 0));
-    for (const priority of PRIORITIES) load.perPriority[priority] += counts[priority];
+    for (const [g, counts] of await cutPiece(tx, piece, scope, perConsole)) {
+      let load = loads.get(g);
+      if (!load) {
+        load = noLoad();
+        loads.set(g, load);
+      }
+      load.bucket.push(piece.from === window.from ? 0 : (hi - first) / TEN_MINUTES_MS);
+      load.n.push(PRIORITIES.reduce((sum, priority) => sum + counts[priority], 0));
+      for (const priority of PRIORITIES) load.perPriority[priority] += counts[priority];
+    }
   }
-  return load;
+  return loads;
 }
 
 export interface PointCount {
@@ -195,26 +226,31 @@ function monthStart(time: number, up: boolean): number {
   return up && start < time ? Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) : start;
 }
 
+/** A point's count, or its kind of episode, in the group (groupOf) of the read that found it. */
+type Grouped<T> = T & { group: number };
+
 /**
- * Annunciations per alarm point in the window: whole UTC months from the monthly rollup, the whole UTC days around
- * them from the daily one, the rest from events. With `top`, only the points that can rank among the first `top`
- * (count at least the top-th highest, so ties at the boundary stay for the ranking's own order).
+ * Annunciations per alarm point in the window, per group (groupOf): whole UTC months from the monthly rollup, the
+ * whole UTC days around them from the daily one, the rest from events. With `top`, only the points that can rank
+ * among the first `top` of the scope (count at least the top-th highest, so ties at the boundary stay for the
+ * ranking's own order); the per-console read keeps every point.
  */
 async function countsPerPoint(
   tx: Executor,
   window: KpiWindow,
   scope: ResolvedScope,
-  top?: number,
-): Promise<PointCount[]> {
+  { top, perConsole = false }: { top?: number; perConsole?: boolean } = {},
+): Promise<Grouped<PointCount>[]> {
   const { lo, hi, pieces } = splitWindow(window, DAY_MS);
   const monthLo = Math.min(monthStart(lo, true), hi);
   const monthHi = Math.max(monthStart(hi, false), monthLo);
+  const g = groupOf(perConsole);
   const days = (from: number, to: number) =>
-    sql`select point_id, annunciations as n from alarm_point_days
+    sql`select ${g} as g, point_id, annunciations as n from alarm_point_days
         where day_start >= ${timestampParam(from)} and day_start < ${timestampParam(to)} ${scopeFilter(scope, true)}`;
   const parts: SQL[] = [];
   if (monthLo < monthHi) {
-    parts.push(sql`select point_id, annunciations as n from alarm_point_months
+    parts.push(sql`select ${g} as g, point_id, annunciations as n from alarm_point_months
         where month_start >= ${timestampParam(monthLo)} and month_start < ${timestampParam(monthHi)} ${scopeFilter(scope, true)}`);
     if (lo < monthLo) parts.push(days(lo, monthLo));
     if (monthHi < hi) parts.push(days(monthHi, hi));
@@ -222,17 +258,17 @@ async function countsPerPoint(
     parts.push(days(lo, hi));
   }
   for (const piece of pieces) {
-    parts.push(sql`select point_id, 1 as n from alarm_events
+    parts.push(sql`select ${g} as g, point_id, 1 as n from alarm_events
         where counted and time >= ${timestampParam(piece.from)} and time < ${timestampParam(piece.to)} ${scopeFilter(scope, false)}`);
   }
   const ranked =
-    top === undefined
+    top === undefined || perConsole
       ? sql``
       : sql`where c.n >= coalesce((select n from c order by n desc offset ${top - 1} limit 1), 0)`;
-  return queryRows<PointCount>(
+  return queryRows<Grouped<PointCount>>(
     tx,
-    sql`with c as (select point_id, sum(n)::int as n from (${sql.join(parts, sql` union all `)}) u group by point_id)
-        select c.point_id as "pointId", p.tag, p.condition, c.n as count
+    sql`with c as (select g, point_id, sum(n)::int as n from (${sql.join(parts, sql` union all `)}) u group by g, point_id)
+        select c.g as "group", c.point_id as "pointId", p.tag, p.condition, c.n as count
         from c join alarm_points p on p.id = c.point_id ${ranked}`,
   );
 }
@@ -304,18 +340,19 @@ function shortEpisodePoints(
   window: KpiWindow,
   scope: ResolvedScope,
   settings: KpiSettings,
+  perConsole: boolean,
 ): SQL[] {
   const seconds = kind === 'chatter' ? settings.chatterSeconds : settings.fleetingSeconds;
   const lo = Math.min(ceilTo(window.from, DAY_MS), window.to);
   const hi = Math.max(floorTo(window.to - seconds * 1000, DAY_MS), lo);
   const raw = (starts: SQL) =>
-    sql`select e.point_id from alarm_episodes e
+    sql`select ${groupOf(perConsole, 'e')} as g, e.point_id from alarm_episodes e
         where ${episodeOfKindSeen('e', kind, window, settings)} ${starts} ${scopeFilter(scope, true, 'e')}`;
   if (hi <= lo) return [raw(sql``)];
   const shortest = sql.raw(kind === 'chatter' ? 'm.shortest_chatter' : 'm.shortest_fleeting');
   return [
     raw(sql`and e.start_time < ${timestampParam(lo)}`),
-    sql`select m.point_id from alarm_episode_marks m
+    sql`select ${groupOf(perConsole, 'm')} as g, m.point_id from alarm_episode_marks m
         where m.day_start >= ${timestampParam(lo)} and m.day_start < ${timestampParam(hi)}
           and ${shortSpan(shortest, kind, settings)} ${scopeFilter(scope, true, 'm')}`,
     raw(sql`and e.start_time >= ${timestampParam(hi)}`),
@@ -323,29 +360,30 @@ function shortEpisodePoints(
 }
 
 /**
- * Points with a chattering run, a fleeting annunciation or a stale moment inside the window (replay.ts). Each
- * kind is read on its own and made distinct per point before the join with the points: a bad actor has thousands
- * of episodes in a month, and only its presence matters here.
+ * Points with a chattering run, a fleeting annunciation or a stale moment inside the window (replay.ts), per group
+ * (groupOf). Each kind is read on its own and made distinct per point before the join with the points: a bad actor
+ * has thousands of episodes in a month, and only its presence matters here.
  */
 export async function episodePoints(
   tx: Executor,
   window: KpiWindow,
   scope: ResolvedScope,
   settings: KpiSettings,
-): Promise<EpisodePoint[]> {
+  perConsole = false,
+): Promise<Grouped<EpisodePoint>[]> {
   const ofKind = (kind: EpisodePoint['kind']) => {
     const parts =
       kind === 'standing'
         ? [
-            sql`select e.point_id from alarm_episodes e
+            sql`select ${groupOf(perConsole, 'e')} as g, e.point_id from alarm_episodes e
                 where ${episodeOfKindSeen('e', kind, window, settings)} ${scopeFilter(scope, true, 'e')}`,
           ]
-        : shortEpisodePoints(kind, window, scope, settings);
-    return sql`select distinct x.point_id, ${sql.raw(`'${kind}'`)} as kind from (${sql.join(parts, sql` union all `)}) x`;
+        : shortEpisodePoints(kind, window, scope, settings, perConsole);
+    return sql`select distinct x.g, x.point_id, ${sql.raw(`'${kind}'`)} as kind from (${sql.join(parts, sql` union all `)}) x`;
   };
-  return queryRows<EpisodePoint>(
+  return queryRows<Grouped<EpisodePoint>>(
     tx,
-    sql`select e.point_id as "pointId", p.tag, p.condition, e.kind
+    sql`select e.g as "group", e.point_id as "pointId", p.tag, p.condition, e.kind
         from (${ofKind('chatter')} union all ${ofKind('fleeting')} union all ${ofKind('standing')}) e
         join alarm_points p on p.id = e.point_id`,
   );
@@ -409,20 +447,61 @@ export function createKpiRepository(db: Executor) {
       const resolved = await resolveScope(tx, scope);
       const empty = resolved.empty || window.to <= window.from;
       if (empty) return summariseCounts(windowCounts(window, settings, noLoad(), [], []));
-      const [load, counts, episodes] = await sideBySide(
+      const [loads, counts, episodes] = await sideBySide(
         tx,
         () => loadPerBucket(tx, window, resolved),
-        () => countsPerPoint(tx, window, resolved, TOP_POINTS),
+        () => countsPerPoint(tx, window, resolved, { top: TOP_POINTS }),
         () => episodePoints(tx, window, resolved, settings),
       );
-      return summariseCounts(windowCounts(window, settings, load, counts, episodes));
+      return summariseCounts(windowCounts(window, settings, loads.get(0) ?? noLoad(), counts, episodes));
+    },
+
+    /**
+     * The summary of each console named (the scope's unit and operating condition apply), as `summary` gives it
+     * with that console in the scope: each aggregate is read once for every console and split by console, so a
+     * board of ten consoles costs three reads, not thirty.
+     */
+    async summaryPerConsole(
+      window: KpiWindow,
+      scope: Omit<KpiScope, 'console'>,
+      consoles: readonly string[],
+      settings: KpiSettings,
+      tx: Executor = db,
+    ): Promise<KpiSummary[]> {
+      const resolved = await resolveScope(tx, scope);
+      const ids = await queryRows<{ id: number; name: string }>(
+        tx,
+        sql`select id, name from consoles where name = any(${arrayParam([...consoles])}::text[])`,
+      );
+      const idOf = new Map(ids.map((row) => [row.name, row.id]));
+      const empty = resolved.empty || window.to <= window.from;
+      const [loads, counts, episodes] = empty
+        ? [new Map<number, WindowLoad>(), [], []]
+        : await sideBySide(
+            tx,
+            () => loadPerBucket(tx, window, resolved, true),
+            () => countsPerPoint(tx, window, resolved, { perConsole: true }),
+            () => episodePoints(tx, window, resolved, settings, true),
+          );
+      return consoles.map((name) => {
+        const id = idOf.get(name);
+        return summariseCounts(
+          windowCounts(
+            window,
+            settings,
+            (id !== undefined && loads.get(id)) || noLoad(),
+            counts.filter((row) => row.group === id),
+            episodes.filter((row) => row.group === id),
+          ),
+        );
+      });
     },
 
     /** n_k: annunciations per 10-minute bucket of the window (`bucketStarts`), as the summary counts them. */
     async perTenMinutes(window: KpiWindow, scope: KpiScope, tx: Executor = db): Promise<Int32Array> {
       const resolved = await resolveScope(tx, scope);
       const empty = resolved.empty || window.to <= window.from;
-      return tenMinuteCounts(window, empty ? noLoad() : await loadPerBucket(tx, window, resolved));
+      return tenMinuteCounts(window, (!empty && (await loadPerBucket(tx, window, resolved)).get(0)) || noLoad());
     },
 
     /** Annunciations per 10 min / hour / plant day (bucket starts as the engine's `seriesBucketStarts`). */
@@ -438,7 +517,7 @@ export function createKpiRepository(db: Executor) {
       const sums =
         !resolved.empty && starts.length
           ? await loadPerSeriesBucket(tx, window, resolved, starts)
-          : starts.map(() => ({ urgent: 0, high: 0, medium: 0, low: 0 }));
+          : starts.map(noPriorities);
       return starts.map((start, index) => ({
         start: new Date(start).toISOString(),
         end: new Date(index + 1 < starts.length ? starts[index + 1] : window.to).toISOString(),

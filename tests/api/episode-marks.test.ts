@@ -9,10 +9,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KpiSettings } from '../../contract/kpiSettings';
-import { PRIORITIES } from '../../contract/vocabulary';
 import type { OpenDatabase } from '../../server/db';
-import type { JournalRow } from '../../server/domain/journal';
-import { DAY_MS, type EventType, type KpiWindow, resolveKpiSettings } from '../../server/domain/kpi/types';
+import { DAY_MS, type KpiWindow, resolveKpiSettings } from '../../server/domain/kpi/types';
 import { createRng } from '../../server/domain/simulator/random';
 import { deleteJournalBatch } from '../../server/repositories/ingest';
 import { retagUnitConditions } from '../../server/repositories/journal';
@@ -20,50 +18,11 @@ import { episodePoints, episodeSeen, resolveScope } from '../../server/repositor
 import { createKpiSettingsRepository } from '../../server/repositories/kpi-settings';
 import { queryRows } from '../../server/repositories/raw-sql';
 import { openTestDatabase, SLOW } from './helpers';
-import { ingestRows } from './ingest-rows';
+import { ingestRows, randomJournal } from './ingest-rows';
 
 const MIN = 60_000;
 /** Three days before midnight, so that runs cross it. */
 const BASE = Date.UTC(2025, 2, 10, 22, 0);
-const EVENTS: EventType[] = ['ALM', 'ALM', 'ALM', 'RTN', 'RTN', 'ACK', 'SHLV', 'UNSHLV'];
-
-/** Bursts near midnights (chattering runs and fleeting annunciations crossing it) and quiet hours between. */
-function randomJournal(seed: number, from: number, rows: number): JournalRow[] {
-  const rng = createRng(seed);
-  const journal: JournalRow[] = [];
-  let time = from;
-  for (let i = 0; i < rows; i++) {
-    const gap = rng();
-    // Every 60 rows a burst of one point from just before a midnight: runs and annunciations that cross it.
-    const burst = i % 60 >= 52;
-    if (i % 60 === 52) time = (Math.floor(time / DAY_MS) + 1) * DAY_MS - 5_000 - Math.floor(rng() * 10_000);
-    else if (burst) time += Math.floor(rng() * 3_000);
-    else
-      time +=
-        gap < 0.5
-          ? Math.floor(rng() * 15_000)
-          : gap < 0.95
-            ? Math.floor(rng() * 10 * MIN)
-            : Math.floor(rng() * 20 * 60 * MIN);
-    const point = burst ? 0 : Math.floor(rng() * (i % 40 < 10 ? 2 : 6));
-    journal.push({
-      row: i + 2,
-      time,
-      tag: `M${point}`,
-      condition: 'PVHI',
-      event: burst ? (i % 2 ? 'RTN' : 'ALM') : EVENTS[Math.floor(rng() * EVENTS.length)],
-      priority: PRIORITIES[point % PRIORITIES.length],
-      console: `操作台${point % 2}`,
-      unit: `装置${point % 3}`,
-    });
-  }
-  const seen = new Set<string>();
-  return journal.filter((row) => {
-    const key = `${row.time}|${row.tag}|${row.event}`;
-    return !seen.has(key) && seen.add(key);
-  });
-}
-
 describe('episode marks', { timeout: SLOW * 4 }, () => {
   let database: OpenDatabase;
   beforeAll(async () => {

@@ -1,10 +1,13 @@
 /**
  * Journal rows stored as an import stores them (IngestSession in its own batch and transaction), for tests of what
- * the ingest writes beside the events.
+ * the ingest writes beside the events and of the reads over it; and a random journal shaped to cut days.
  */
 import { sql } from 'drizzle-orm';
+import { PRIORITIES } from '../../contract/vocabulary';
 import type { Database } from '../../server/db';
 import type { JournalRow } from '../../server/domain/journal';
+import { DAY_MS, type EventType } from '../../server/domain/kpi/types';
+import { createRng } from '../../server/domain/simulator/random';
 import { IngestSession } from '../../server/repositories/journal';
 import { queryRows } from '../../server/repositories/raw-sql';
 
@@ -20,4 +23,47 @@ export async function ingestRows(db: Database, rows: JournalRow[], chatterCount:
     await session.finish();
   });
   return batch.id;
+}
+
+const MIN = 60_000;
+const EVENTS: EventType[] = ['ALM', 'ALM', 'ALM', 'RTN', 'RTN', 'ACK', 'SHLV', 'UNSHLV'];
+
+/**
+ * Bursts near midnights (chattering runs and fleeting annunciations crossing it) and quiet hours between; six points
+ * M0–M5 over consoles 操作台0 and 操作台1 and units 装置0–装置2.
+ */
+export function randomJournal(seed: number, from: number, rows: number): JournalRow[] {
+  const rng = createRng(seed);
+  const journal: JournalRow[] = [];
+  let time = from;
+  for (let i = 0; i < rows; i++) {
+    const gap = rng();
+    // Every 60 rows a burst of one point from just before a midnight: runs and annunciations that cross it.
+    const burst = i % 60 >= 52;
+    if (i % 60 === 52) time = (Math.floor(time / DAY_MS) + 1) * DAY_MS - 5_000 - Math.floor(rng() * 10_000);
+    else if (burst) time += Math.floor(rng() * 3_000);
+    else
+      time +=
+        gap < 0.5
+          ? Math.floor(rng() * 15_000)
+          : gap < 0.95
+            ? Math.floor(rng() * 10 * MIN)
+            : Math.floor(rng() * 20 * 60 * MIN);
+    const point = burst ? 0 : Math.floor(rng() * (i % 40 < 10 ? 2 : 6));
+    journal.push({
+      row: i + 2,
+      time,
+      tag: `M${point}`,
+      condition: 'PVHI',
+      event: burst ? (i % 2 ? 'RTN' : 'ALM') : EVENTS[Math.floor(rng() * EVENTS.length)],
+      priority: PRIORITIES[point % PRIORITIES.length],
+      console: `操作台${point % 2}`,
+      unit: `装置${point % 3}`,
+    });
+  }
+  const seen = new Set<string>();
+  return journal.filter((row) => {
+    const key = `${row.time}|${row.tag}|${row.event}`;
+    return !seen.has(key) && seen.add(key);
+  });
 }
