@@ -1,6 +1,7 @@
 /**
  * `npm run bench -- scale` (`scale-1m` for a tenth of it): a year of a 10-console site on PostgreSQL
- * (docs/scale.md, docs/performance.md "Year-scale"). Not part of `npm run bench` without parts, nor of `npm test`.
+ * (docs/scale.md, docs/performance.md "Year-scale"). Not part of `npm run bench` without parts; `scale-1m` runs in
+ * `npm test` on PostgreSQL (tests/api/scale-bench.postgres.test.ts), `scale` does not.
  *
  * The journal is the heavy-tailed one of scripts/bench/heavy-journal-file.ts stretched to a year: 5,000 points over
  * 10 consoles, each point's share of the annunciations ∝ 1/rank^1.1 (the same bad actors all year), every ALM
