@@ -232,8 +232,8 @@ type Grouped<T> = T & { group: number };
 /**
  * Annunciations per alarm point in the window, per group (groupOf): whole UTC months from the monthly rollup, the
  * whole UTC days around them from the daily one, the rest from events. With `top`, only the points that can rank
- * among the first `top` of the scope (count at least the top-th highest, so ties at the boundary stay for the
- * ranking's own order); the per-console read keeps every point.
+ * among the first `top` of their group (count at least the top-th highest, so ties at the boundary stay for the
+ * ranking's own order).
  */
 async function countsPerPoint(
   tx: Executor,
@@ -261,22 +261,26 @@ async function countsPerPoint(
     parts.push(sql`select ${g} as g, point_id, 1 as n from alarm_events
         where counted and time >= ${timestampParam(piece.from)} and time < ${timestampParam(piece.to)} ${scopeFilter(scope, false)}`);
   }
-  const ranked =
-    top === undefined || perConsole
-      ? sql``
-      : sql`where c.n >= coalesce((select n from c order by n desc offset ${top - 1} limit 1), 0)`;
+  const counted = sql`select g, point_id, sum(n)::int as n from (${sql.join(parts, sql` union all `)}) u group by g, point_id`;
+  // rank(): 1 + the points of the group counted more, so `<= top` keeps every point tied with the top-th. The cut
+  // comes before the points are looked up, one by one through the key (`limit 1` keeps the planner from hashing
+  // the whole library for ten rows).
+  const kept =
+    top === undefined
+      ? counted
+      : sql`select g, point_id, n from (select *, rank() over (partition by g order by n desc) as r from (${counted}) c) x
+            where r <= ${top}`;
   return queryRows<Grouped<PointCount>>(
     tx,
-    sql`with c as (select g, point_id, sum(n)::int as n from (${sql.join(parts, sql` union all `)}) u group by g, point_id)
-        select c.g as "group", c.point_id as "pointId", p.tag, p.condition, c.n as count
-        from c join alarm_points p on p.id = c.point_id ${ranked}`,
+    sql`select c.g as "group", c.point_id as "pointId", p.tag, p.condition, c.n as count
+        from (${kept}) c
+        cross join lateral (select tag, condition from alarm_points where id = c.point_id limit 1) p`,
   );
 }
 
+/** A point with an episode of the kind in the window (its tag is not read: only counts decide the top list). */
 export interface EpisodePoint {
   pointId: number;
-  tag: string;
-  condition: string;
   kind: 'chatter' | 'fleeting' | 'standing';
 }
 
@@ -361,8 +365,8 @@ function shortEpisodePoints(
 
 /**
  * Points with a chattering run, a fleeting annunciation or a stale moment inside the window (replay.ts), per group
- * (groupOf). Each kind is read on its own and made distinct per point before the join with the points: a bad actor
- * has thousands of episodes in a month, and only its presence matters here.
+ * (groupOf). Each kind is read on its own and made distinct per point: a bad actor has thousands of episodes in a
+ * month, and only its presence matters here.
  */
 export async function episodePoints(
   tx: Executor,
@@ -383,9 +387,8 @@ export async function episodePoints(
   };
   return queryRows<Grouped<EpisodePoint>>(
     tx,
-    sql`select e.g as "group", e.point_id as "pointId", p.tag, p.condition, e.kind
-        from (${ofKind('chatter')} union all ${ofKind('fleeting')} union all ${ofKind('standing')}) e
-        join alarm_points p on p.id = e.point_id`,
+    sql`select e.g as "group", e.point_id as "pointId", e.kind
+        from (${ofKind('chatter')} union all ${ofKind('fleeting')} union all ${ofKind('standing')}) e`,
   );
 }
 
@@ -413,10 +416,11 @@ function windowCounts(
     return point;
   };
   for (const row of counts) pointOf(row.pointId, row.tag, row.condition).annunciations = row.count;
-  // Only presence matters to the summary's counts; the episode details stay in the detection records.
+  // Only presence matters to the summary's counts; the episode details stay in the detection records. A point
+  // known only by its episodes has no annunciations here, so it is not ranked and its tag is never shown.
   const mark = { firstSeen: window.from, lastSeen: window.from, count: 1 };
   for (const row of episodes) {
-    const point = pointOf(row.pointId, row.tag, row.condition);
+    const point = pointOf(row.pointId, '', '');
     if (row.kind === 'chatter') point.chattering = mark;
     else if (row.kind === 'fleeting') point.fleeting = mark;
     else point.standing = mark;
@@ -480,7 +484,7 @@ export function createKpiRepository(db: Executor) {
         : await sideBySide(
             tx,
             () => loadPerBucket(tx, window, resolved, true),
-            () => countsPerPoint(tx, window, resolved, { perConsole: true }),
+            () => countsPerPoint(tx, window, resolved, { top: TOP_POINTS, perConsole: true }),
             () => episodePoints(tx, window, resolved, settings, true),
           );
       return consoles.map((name) => {
