@@ -40,7 +40,7 @@ import { benchOpcua } from './opcua';
 import { benchReadsDuringImport } from './reads-during-import';
 import { benchScale, SCALE_EVENTS } from './scale';
 import { BenchServer } from './server';
-import { ms, percentile } from './stats';
+import { ms, percentile, phaseTimes } from './stats';
 import { postJournal } from './upload';
 import { benchWeb } from './web';
 
@@ -143,17 +143,12 @@ async function driveJournal(server: BenchServer, file: string, embedded: boolean
   clearInterval(poller);
   const after = await server.usage();
   const measured = embedded ? 'server' : "Node server (PostgreSQL's own memory not counted)";
-  const phases = after.ingest
-    ? Object.entries(after.ingest.phases)
-        .map(([phase, spent]) => `${phase} ${(spent / 1000).toFixed(1)} s`)
-        .join(', ')
-    : 'not reported';
   print(
     `import 1M-row CSV: ${importTime} (budget ≤ 30 s; server CPU ${after.cpuSeconds.toFixed(1)} s, load average ${load.toFixed(1)} at the start), ` +
       `${measured} peak RSS ${mb(after.peakRss)} (budget ≤ 600 MB; ${mb(before.markRss)} before the import), ` +
       `imported ${imported.data.imported.toLocaleString('en-US')}, duplicates ${imported.data.duplicates}, progress seen up to ${progressSeen.toLocaleString('en-US')} rows`,
   );
-  print(`  import phases: ${phases}`);
+  print(`  import phases: ${phaseTimes(after.ingest)}`);
 
   // Detection on demand over the whole journal: the rules over the facts the import kept.
   started = performance.now();

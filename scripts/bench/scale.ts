@@ -21,7 +21,7 @@ import { benchDatabase } from './database';
 import { HEAVY_JOURNAL, writeHeavyJournal } from './heavy-journal-file';
 import { BENCH_END } from './journal-file';
 import { BenchServer } from './server';
-import { ms, percentile } from './stats';
+import { ms, percentile, phaseTimes } from './stats';
 import { postJournal } from './upload';
 
 const DAY_MS = 86_400_000;
@@ -121,8 +121,11 @@ export async function benchScale(print: (line: string) => void, { events }: Scal
         const took = performance.now() - started;
         loadMs += took;
         imported += answer.data.imported;
+        // Where the month's time went: the phases that grow with the stored year are the ones to look at.
+        const { ingest } = await server.usage();
         print(
-          `  month ${String(month + 1).padStart(2)}: ${rows.toLocaleString('en-US')} rows imported in ${(took / 1000).toFixed(1)} s`,
+          `  month ${String(month + 1).padStart(2)}: ${rows.toLocaleString('en-US')} rows imported in ${(took / 1000).toFixed(1)} s ` +
+            `(${phaseTimes(ingest)})`,
         );
       }
       fs.rmSync(file, { force: true });
