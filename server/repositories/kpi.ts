@@ -100,6 +100,8 @@ interface WindowLoad {
   perPriority: Record<Priority, number>;
 }
 
+const noPriorities = (): Record<Priority, number> => ({ urgent: 0, high: 0, medium: 0, low: 0 });
+
 const noLoad = (): WindowLoad => ({ bucket: [], n: [], perPriority: noPriorities() });
 
 /** n_k: annunciations per 10-minute bucket of `bucketStarts(window)`, from the window's load. */
@@ -108,8 +110,6 @@ function tenMinuteCounts(window: KpiWindow, load: WindowLoad): Int32Array {
   for (let i = 0; i < load.bucket.length; i++) perBucket[load.bucket[i]] += load.n[i];
   return perBucket;
 }
-
-const noPriorities = (): Record<Priority, number> => ({ urgent: 0, high: 0, medium: 0, low: 0 });
 
 /** Annunciations per priority in a piece of the window that cuts a 10-minute bucket, from events, per group. */
 async function cutPiece(
