@@ -172,17 +172,18 @@ async function detectPerPoint(
   const window = { from: Math.min(0, bounds.to), to: bounds.to };
   const { floodContributor: _perConsole, ...rules } = settings.rules;
   const anyEpisodeRule = rules.chattering || rules.fleeting || rules.standing;
-  const facts: EpisodeFacts[] = [];
+  let facts: EpisodeFacts[] = [];
   const frequent: Awaited<ReturnType<typeof frequentDays>> = { refs: [], days: [] };
   // Facts are per point: a few hundred points per statement, so a reader let in beside an embedded import never
   // waits behind a whole import's points at once (docs/performance.md "Reads during an import").
   for (let offset = 0; offset < (pointIds?.length ?? 1); offset += DETECTION_POINTS) {
     const some = pointIds?.slice(offset, offset + DETECTION_POINTS);
-    if (anyEpisodeRule) facts.push(...(await episodeFacts(tx, some, window, settings.kpi)));
+    // concat, not push(...): a whole journal's frequent days can outnumber the arguments a call may take.
+    if (anyEpisodeRule) facts = facts.concat(await episodeFacts(tx, some, window, settings.kpi));
     if (rules.frequent) {
       const found = await frequentDays(tx, some, settings.kpi, timeZone);
-      frequent.refs.push(...found.refs);
-      frequent.days.push(...found.days);
+      frequent.refs = frequent.refs.concat(found.refs);
+      frequent.days = frequent.days.concat(found.days);
     }
   }
 
