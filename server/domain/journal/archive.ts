@@ -12,8 +12,9 @@
  *   strings (held in memory by the reader) are counted as they pass.
  * - exceljs reads the archive as a stream, walking local headers (which need not agree with the directory).
  *   It is handed a new archive instead, built from the checked entries: the parts it reads, stored (not
- *   compressed) with their sizes, workbook relations and shared strings before the worksheets so that it
- *   never parks a worksheet in a temporary file of its own.
+ *   compressed) with their sizes, workbook relations and shared strings before the one worksheet it is to read
+ *   (the first tab that is a worksheet), so that it never parks a worksheet in a temporary file of its own. The
+ *   worksheet's XML is prepared for exceljs's reader on the way (./sheet-xml.ts).
  * - The temporary file is removed on every path (see `readXlsxRows`).
  */
 import fs from 'node:fs';
@@ -24,6 +25,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createInflateRaw } from 'node:zlib';
 import type { JournalInput } from './csv';
+import { firstWorksheetPart, sheetXmlForExceljs } from './sheet-xml';
 import { JournalFileError, type UnpackLimits } from './types';
 
 const MiB = 1024 * 1024;
@@ -56,9 +58,10 @@ const UTF8_NAMES = 0x800;
 const ENCRYPTED = 0x1;
 
 const SHARED_STRINGS = 'xl/sharedStrings.xml';
-/** The parts exceljs reads, in the order it is given them (worksheets last). */
-const LEADING_PARTS = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', SHARED_STRINGS, 'xl/styles.xml'];
-const WORKSHEET = /^xl\/worksheets\/sheet\d+\.xml$/;
+const RELATIONS = 'xl/_rels/workbook.xml.rels';
+const WORKBOOK = 'xl/workbook.xml';
+/** The parts exceljs reads, in the order it is given them (the worksheet last). */
+const LEADING_PARTS = [RELATIONS, WORKBOOK, SHARED_STRINGS, 'xl/styles.xml'];
 /** Given in place of missing shared strings, so that worksheets are never parked (a sheet of inline texts). */
 const EMPTY_SHARED_STRINGS = Buffer.from(
   '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>',
@@ -367,16 +370,25 @@ export async function openWorkbookArchive(upload: SpooledUpload, limits: UnpackL
   // In the order exceljs is given them; `undefined` stands for the empty shared strings given in their place.
   const entries = await readDirectory(upload);
   checkDeclared(entries, limits);
-  const read: (ArchiveEntry | undefined)[] = [
-    ...LEADING_PARTS.flatMap((name) => {
-      const found = entries.filter((entry) => entry.name === name);
-      return name === SHARED_STRINGS && !found.length ? [undefined] : found;
-    }),
-    ...entries.filter((entry) => WORKSHEET.test(entry.name)),
-  ];
+  const read: (ArchiveEntry | undefined)[] = LEADING_PARTS.flatMap((name) => {
+    const found = entries.filter((entry) => entry.name === name);
+    return name === SHARED_STRINGS && !found.length ? [undefined] : found;
+  });
+  const texts = new Map<string, string>();
   for (const entry of read) {
-    if (entry) for await (const _ of inflated(entry));
+    if (!entry) continue;
+    // The workbook and its relations say which worksheet is the first tab; the rest is only checked.
+    const kept = entry.name === WORKBOOK || entry.name === RELATIONS;
+    const pieces: Buffer[] = [];
+    for await (const piece of inflated(entry)) if (kept) pieces.push(piece);
+    if (kept) texts.set(entry.name, Buffer.concat(pieces).toString('utf8'));
   }
+  const names = new Set(entries.map((entry) => entry.name));
+  const sheetName = firstWorksheetPart(texts.get(WORKBOOK) ?? '', texts.get(RELATIONS) ?? '', names);
+  const sheet = entries.find((entry) => entry.name === sheetName);
+  // The sheet is stored as exceljs is to read it, so its size is that of the prepared XML.
+  let sheetSize = 0;
+  if (sheet) for await (const piece of sheetXmlForExceljs(inflated(sheet))) sheetSize += piece.length;
 
   return {
     async *parts() {
@@ -388,6 +400,10 @@ export async function openWorkbookArchive(upload: SpooledUpload, limits: UnpackL
           yield storedHeader(SHARED_STRINGS, EMPTY_SHARED_STRINGS.length);
           yield EMPTY_SHARED_STRINGS;
         }
+      }
+      if (sheet) {
+        yield storedHeader(sheet.name, sheetSize);
+        yield* sheetXmlForExceljs(inflated(sheet));
       }
       yield endRecord();
     },

@@ -1,13 +1,13 @@
 /**
  * Streaming xlsx journal reader on exceljs's WorkbookReader (never `XLSX.read` on the server: docs/architecture.md ("Habits")).
- * Reads the first worksheet in tab order; rows are numbered as in the sheet. Date cells are wall-clock times
+ * Reads the first worksheet in tab order (chart sheets passed over); rows are numbered as in the sheet. Date cells are wall-clock times
  * of the plant (exceljs hands them over as Dates whose UTC fields are what Excel shows).
  *
  * The upload is not handed to exceljs as it came: it is received whole (a larger one into a temporary file), its directory checked
  * against the import limits, and exceljs reads an archive rebuilt from the checked entries, each counted as it
  * inflates (./archive.ts, docs/api.md "Import limits"). That archive gives the workbook relations and shared
- * strings before the worksheets, so exceljs streams the sheet rather than parking it in a temporary file; the
- * upload's temporary file is removed on every ending (done, limit, refusal, consumer stop).
+ * strings before the one worksheet read, prepared for exceljs (./sheet-xml.ts), so exceljs streams the sheet rather
+ * than parking it in a temporary file; the upload's temporary file is removed on every ending (done, limit, refusal, consumer stop).
  */
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
@@ -21,75 +21,6 @@ import {
   type JournalParseOptions,
   type UnpackLimits,
 } from './types';
-
-const AMPERSAND = 0x26;
-const SEMICOLON = 0x3b;
-/** The references to `&` XML allows in text: `&amp;` and the numeric ones. */
-const AMPERSAND_REFERENCE = /&(?:amp|#0*38|#x0*26);/g;
-/** Longer than any reference to `&` worth waiting for at the end of a piece. */
-const LONGEST_REFERENCE = 16;
-
-/** Where `bytes` may be cut: before a reference or UTF-8 sequence it does not hold whole. */
-function safeEnd(bytes: Buffer): number {
-  let end = bytes.length;
-  const ampersand = bytes.lastIndexOf(AMPERSAND);
-  if (ampersand !== -1 && end - ampersand < LONGEST_REFERENCE && bytes.indexOf(SEMICOLON, ampersand) === -1) {
-    end = ampersand;
-  }
-  let lead = end - 1;
-  while (lead >= 0 && end - lead < 4 && (bytes[lead] & 0xc0) === 0x80) lead--;
-  if (lead >= 0 && bytes[lead] >= 0xc0) {
-    const length = bytes[lead] >= 0xf0 ? 4 : bytes[lead] >= 0xe0 ? 3 : 2;
-    if (end - lead < length) end = lead;
-  }
-  return end;
-}
-
-function doubleAmpersands(bytes: Buffer): Buffer {
-  if (bytes.indexOf(AMPERSAND) === -1) return bytes;
-  // latin1 maps each byte to one character and back: UTF-8 sequences pass through untouched.
-  return Buffer.from(bytes.toString('latin1').replace(AMPERSAND_REFERENCE, '&amp;amp;'), 'latin1');
-}
-
-/**
- * A worksheet's XML as exceljs's worksheet reader should get it, so that every cell reads as written:
- * - exceljs runs the text of inline-string and formula-string cells through its own entity decoder after its
- *   XML parser has already decoded it, so a cell holding the text `&lt;` would be read as `<`. Each reference to
- *   `&` is written once more over (`&amp;` → `&amp;amp;`): the parser leaves `&amp;` where the text had `&`, and
- *   exceljs's second decoding turns that back into `&`, so no other entity-like text is touched. Nothing else
- *   read from the sheet holds an `&` (formula texts do, and only their results are read).
- * - exceljs decodes each piece of the XML as UTF-8 on its own, so a character cut between two pieces came out as
- *   U+FFFD (a valid Chinese text refused now and then in a large sheet): pieces end on whole characters.
- */
-export async function* sheetXmlForExceljs(
-  source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
-): AsyncGenerator<Buffer> {
-  let carried = Buffer.alloc(0);
-  for await (const chunk of source) {
-    const piece =
-      typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    const bytes = carried.length ? Buffer.concat([carried, piece]) : piece;
-    const end = safeEnd(bytes);
-    // A copy: the source may reuse its buffer once the next piece is asked for.
-    carried = Buffer.from(bytes.subarray(end));
-    if (end > 0) yield doubleAmpersands(bytes.subarray(0, end));
-  }
-  if (carried.length) yield doubleAmpersands(carried);
-}
-
-/** exceljs keeps what it read of workbook.xml and its relations on the reader; its typings omit them. */
-interface WorkbookInternals {
-  model?: { sheets?: { id: number; rId: string }[] };
-  workbookRels?: { Id: string; Target: string }[];
-}
-
-/** The sheetId of the first tab when it is a worksheet, as exceljs labels the sheet it emits. */
-function firstWorksheetId(reader: WorkbookInternals): number | undefined {
-  const first = reader.model?.sheets?.[0];
-  if (!first) return undefined;
-  const relation = reader.workbookRels?.find((candidate) => candidate.Id === first.rId);
-  return relation && /^worksheets\/sheet\d+\.xml$/.test(relation.Target) ? first.id : undefined;
-}
 
 /** A cell as a plain value: text, number, boolean or Date (rich text joined, formulas by their result). */
 export function cellValue(value: unknown): unknown {
@@ -138,27 +69,9 @@ class GuardedInput {
   }
 }
 
-/** A worksheet that is not read: close its parked temporary file now rather than at garbage collection. */
-function closeUnread(worksheet: unknown): void {
-  const source = (worksheet as { iterator?: unknown }).iterator;
-  if (source instanceof Readable) source.destroy();
-}
-
-/**
- * Stops after a failure or when the consumer stopped early. Once the archive has been read through, exceljs
- * only has parked sheets left: letting it walk them (unread) makes it delete their temporary files, which it
- * would otherwise keep until the process exits. Before that point the upload is simply dropped.
- */
+/** Stops after a failure or when the consumer stopped early: the rest of the upload is dropped. */
 async function abandon(sheets: AsyncGenerator<unknown>, guarded: GuardedInput): Promise<void> {
-  if (guarded.stream.readableEnded) {
-    try {
-      for (let next = await sheets.next(); !next.done; next = await sheets.next()) closeUnread(next.value);
-    } catch {
-      // exceljs failed on its own: nothing more it would release.
-    }
-  } else {
-    await sheets.return(undefined);
-  }
+  await sheets.return(undefined);
   guarded.stream.destroy();
 }
 
@@ -204,20 +117,11 @@ async function* sheetRows(archive: AsyncIterable<Buffer>): AsyncGenerator<SheetR
   const sheets = workbook[Symbol.asyncIterator]();
   let complete = false;
   try {
+    // The archive holds one worksheet, the first tab's (./archive.ts).
     let sheetRead = false;
     for (let next = await sheets.next(); !next.done; next = await sheets.next()) {
-      const worksheet = next.value;
-      const wanted = firstWorksheetId(workbook as unknown as WorkbookInternals);
-      const isFirst = wanted === undefined || Number((worksheet as unknown as { id: unknown }).id) === wanted;
-      if (sheetRead || !isFirst) {
-        closeUnread(worksheet);
-        continue;
-      }
       sheetRead = true;
-      // The worksheet reader parses `iterator` (the sheet's XML) once its rows are first asked for.
-      const reader = worksheet as unknown as { iterator: AsyncIterable<Uint8Array | string> };
-      reader.iterator = sheetXmlForExceljs(reader.iterator);
-      for await (const row of worksheet) {
+      for await (const row of next.value) {
         guarded.check();
         const values = row.values as unknown[];
         const cells: unknown[] = [];

@@ -49,6 +49,52 @@ describe('xlsx archives', () => {
     expect(fs.readdirSync(temporary)).toEqual([]);
   });
 
+  it('reads the first tab that is a worksheet: a chart sheet before it and worksheets stored before it passed over', async () => {
+    const workbook = deflated(
+      'xl/workbook.xml',
+      `<workbook xmlns="${MAIN}" xmlns:rel="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>` +
+        '<sheet name="趋势图" sheetId="3" rel:id="rId7"/><sheet name="记录" sheetId="2" rel:id="rId5"/>' +
+        '<sheet name="说明" sheetId="1" rel:id="rId6"/></sheets></workbook>',
+    );
+    const worksheet = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet';
+    const relations = deflated(
+      'xl/_rels/workbook.xml.rels',
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        `<Relationship Id="rId6" Type="${worksheet}" Target="worksheets/sheet1.xml"/>` +
+        `<Relationship Target="/xl/worksheets/sheet2.xml" Type="${worksheet}" Id="rId5"/>` +
+        '<Relationship Id="rId7" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/chartsheet" ' +
+        'Target="chartsheets/sheet1.xml"/></Relationships>',
+    );
+    const file = zipOf([
+      workbook,
+      relations,
+      deflated('xl/chartsheets/sheet1.xml', '<chartsheet/>'),
+      deflated(SHEET, inlineSheet([['这是说明页']])),
+      deflated('xl/worksheets/sheet2.xml', inlineSheet(ROWS)),
+    ]);
+    const { rows, errors } = await readAll(parseJournalXlsx(bytesOf(file, 100)));
+    expect(errors).toEqual([]);
+    expect(rows.map((row) => row.tag)).toEqual(['ZIP-1', 'ZIP-2']);
+  });
+
+  it('refuses a workbook whose only tab is a chart sheet', async () => {
+    const workbook = deflated(
+      'xl/workbook.xml',
+      `<workbook xmlns="${MAIN}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">` +
+        '<sheets><sheet name="图" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    );
+    const relations = deflated(
+      'xl/_rels/workbook.xml.rels',
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" ' +
+        'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/chartsheet" Target="chartsheets/sheet1.xml"/>' +
+        '</Relationships>',
+    );
+    const file = zipOf([workbook, relations, deflated('xl/chartsheets/sheet1.xml', '<chartsheet/>')]);
+    const refused = await readAll(parseJournalXlsx(bytesOf(file))).catch((caught) => caught);
+    expect(refused).toBeInstanceOf(JournalFileError);
+    expect(refused.message).toBe('xlsx 文件中没有工作表：请把报警记录放在第一个工作表');
+  });
+
   it('reads sizes and offsets from a ZIP64 extra field', async () => {
     const file = zipOf([WORKBOOK, RELATIONS, { ...deflated(SHEET, inlineSheet(ROWS)), zip64: true }]);
     const { rows } = await readAll(parseJournalXlsx(bytesOf(file)));

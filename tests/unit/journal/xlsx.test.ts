@@ -7,7 +7,7 @@ import {
   type JournalProgress,
   parseJournalXlsx,
 } from '../../../server/domain/journal';
-import { sheetXmlForExceljs } from '../../../server/domain/journal/xlsx';
+import { sheetXmlForExceljs } from '../../../server/domain/journal/sheet-xml';
 import { xlsxBytes } from '../../../server/export/xlsxWriter';
 import { bytesOf, readAll, utc, xlsxOf } from './helpers';
 
