@@ -7,10 +7,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { plantDayResolver } from '../../common/plantDays';
-import type { AbnormalSettings, KpiSettings } from '../../contract/kpiSettings';
+import {
+  type AbnormalSettings,
+  CHATTER_MAX_SECONDS,
+  FLEETING_MAX_SECONDS,
+  type KpiSettings,
+} from '../../contract/kpiSettings';
 import { PRIORITIES } from '../../contract/vocabulary';
 import { type Executor, lockJournalWrites } from '../db';
-import type { EpisodeKind } from '../db/schema';
 import { bucketStarts } from '../domain/kpi/buckets';
 import { type AbnormalFinding, detectFromAnalysis } from '../domain/kpi/detection';
 import { type Flood, floodsFromBuckets } from '../domain/kpi/floods';
@@ -43,89 +47,263 @@ async function saveFindings(tx: Executor, findings: PointFinding[]): Promise<voi
 /** Points whose facts one statement of a detection reads at most. */
 const DETECTION_POINTS = 250;
 
-/** The point filter of a detection on table alias `alias`: the given points, or all. */
-const pointFilter = (alias: string, pointIds: readonly number[] | undefined) =>
-  pointIds ? sql`${sql.raw(alias)}.point_id = any(${arrayParam([...pointIds])}::int[])` : sql`true`;
+/** The per-point kinds whose facts are kept between detections (point_detection_facts). */
+const SETTLED_KINDS = ['chatter', 'fleeting', 'standing', 'frequent'] as const;
+type SettledKind = (typeof SETTLED_KINDS)[number];
 
-interface EpisodeFacts {
-  pointId: number;
-  tag: string;
-  condition: string;
-  kind: EpisodeKind;
-  firstSeen: number;
-  lastSeen: number;
+/** Seen behaviour of one kind: its first and last moment and its count (frequent: the largest day's). */
+interface Seen {
+  first: number | null;
+  last: number | null;
   count: number;
 }
 
-/**
- * Chattering, fleeting and standing facts of the given points over their whole journal, from the episodes kept
- * at ingest (server/domain/ingest/replay.ts), aggregated per point as the engine's pass aggregates them:
- * chattering spans its first run's start to its last run's end and counts the annunciations in any run;
- * fleeting spans its first to its last fleeting annunciation and counts them; standing spans its first to its
- * last stale moment and counts the activations that went stale.
- */
-async function episodeFacts(
-  tx: Executor,
-  pointIds: readonly number[] | undefined,
-  window: KpiWindow,
-  settings: KpiSettings,
-): Promise<EpisodeFacts[]> {
-  const seen = sql`${pointFilter('e', pointIds)} and ${episodeSeen('e', window, settings)}`;
-  const { lo, hi } = staleStretch('e', window, settings);
-  const c = sql`${settings.chatterCount}::int`;
-  // One read of the episodes, each kind aggregated on its own (a distinct count over all of them would sort them
-  // all). Runs of one point overlap: the annunciations they cover are counted once. Run k covers the annunciations
-  // numbered [ordinal_k, ordinal_k + chatterCount); in order of ordinal, each run adds those after the previous
-  // run's: one ordered pass over the runs, without reading the events.
-  return queryRows<EpisodeFacts>(
+/** Seen behaviour before `before`, with the mark the next episodes are counted against (see the table). */
+interface Settled extends Seen {
+  before: number | null;
+  mark: number | null;
+}
+
+const NOTHING_SETTLED: Settled = { before: null, first: null, last: null, count: 0, mark: null };
+
+type PointFacts = Record<SettledKind, Settled>;
+
+/** Two disjoint stretches of behaviour as one: counts added, or for frequent the larger day. */
+function joined(a: Seen, b: Seen, kind: SettledKind): Seen {
+  const pick = (x: number | null, y: number | null, f: (p: number, q: number) => number) =>
+    x === null ? y : y === null ? x : f(x, y);
+  return {
+    first: pick(a.first, b.first, Math.min),
+    last: pick(a.last, b.last, Math.max),
+    count: kind === 'frequent' ? Math.max(a.count, b.count) : a.count + b.count,
+  };
+}
+
+/** The settings and plant time zone the kept facts depend on. */
+const basisOf = (settings: KpiSettings, timeZone: string) => JSON.stringify([settings, timeZone]);
+
+/** The columns of point_detection_facts (`<kind>_<field>`) and their SQL types. */
+const SETTLED_COLUMNS = SETTLED_KINDS.flatMap((kind) => [
+  { kind, field: 'before', type: 'timestamptz' },
+  { kind, field: 'first', type: 'timestamptz' },
+  { kind, field: 'last', type: 'timestamptz' },
+  { kind, field: 'count', type: 'int' },
+  ...(kind === 'chatter' ? [{ kind, field: 'mark', type: 'int' }] : []),
+  ...(kind === 'standing' ? [{ kind, field: 'mark', type: 'timestamptz' }] : []),
+]) as { kind: SettledKind; field: keyof Settled; type: 'timestamptz' | 'int' }[];
+
+const columnOf = ({ kind, field }: { kind: SettledKind; field: keyof Settled }) => `${kind}_${field}`;
+
+/** The kept facts of the given points, those kept under `basis`. */
+async function readSettled(tx: Executor, pointIds: readonly number[], basis: string): Promise<Map<number, PointFacts>> {
+  const columns = SETTLED_COLUMNS.map((column) => {
+    const name = sql.identifier(columnOf(column));
+    return sql`${column.type === 'int' ? name : epochMs(sql`${name}`)} as ${sql.identifier(columnOf(column))}`;
+  });
+  const rows = await queryRows<{ pointId: number } & Record<string, number | null>>(
     tx,
-    sql`with seen as not materialized (select e.* from alarm_episodes e where ${seen}),
-        facts as (
-          select point_id, 'chatter' as kind, min(start_time) as first, max(end_time) as last, sum(added)::int as count
-          from (select point_id, start_time, end_time,
-                  least(${c}, ordinal - lag(ordinal, 1, ordinal - ${c}) over (partition by point_id order by start_time)) as added
-                from seen where kind = 'chatter') runs
-          group by point_id
-          union all
-          select point_id, 'fleeting', min(start_time), max(start_time), count(*)::int
-          from seen where kind = 'fleeting' group by point_id
-          union all
-          select e.point_id, 'standing', min(${lo}), max(${hi}), count(distinct e.activated_at)::int
-          from seen e where e.kind = 'standing' group by e.point_id)
-        select f.point_id as "pointId", p.tag, p.condition, f.kind, ${epochMs(sql`f.first`)} as "firstSeen",
-          ${epochMs(sql`f.last`)} as "lastSeen", f.count
-        from facts f join alarm_points p on p.id = f.point_id`,
+    sql`select point_id as "pointId", ${sql.join(columns, sql`, `)} from point_detection_facts
+        where point_id = any(${arrayParam([...pointIds])}::int[]) and basis = ${basis}`,
   );
+  const facts = new Map<number, PointFacts>();
+  for (const row of rows) {
+    const point = Object.fromEntries(SETTLED_KINDS.map((kind) => [kind, { ...NOTHING_SETTLED }])) as PointFacts;
+    for (const column of SETTLED_COLUMNS) {
+      (point[column.kind] as unknown as Record<string, number | null>)[column.field] = row[columnOf(column)];
+    }
+    facts.set(row.pointId, point);
+  }
+  return facts;
+}
+
+async function saveSettled(tx: Executor, facts: Map<number, PointFacts>, basis: string): Promise<void> {
+  const records = [...facts].map(([pointId, point]) => {
+    const record: Record<string, unknown> = { point_id: pointId };
+    for (const column of SETTLED_COLUMNS) {
+      const value = point[column.kind][column.field];
+      record[columnOf(column)] = column.type === 'int' || value === null ? value : new Date(value).toISOString();
+    }
+    return record;
+  });
+  const names = sql.raw(SETTLED_COLUMNS.map(columnOf).join(', '));
+  const types = sql.raw(SETTLED_COLUMNS.map((column) => `${columnOf(column)} ${column.type}`).join(', '));
+  const updates = sql.raw(
+    SETTLED_COLUMNS.map((column) => `${columnOf(column)} = excluded.${columnOf(column)}`).join(', '),
+  );
+  await tx.execute(sql`
+    insert into point_detection_facts (point_id, basis, ${names})
+    select point_id, ${basis}, ${names}
+    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as x(point_id int, ${types})
+    on conflict (point_id) do update set basis = excluded.basis, ${updates}`);
+}
+
+/** A point's behaviour seen since its settled facts: all of it, and the part now settled (up to `before`). */
+interface Recent {
+  pointId: number;
+  tag: string;
+  condition: string;
+  /** The point's last replayed event; appended events come after it. */
+  lastTime: number | null;
+  seen: Partial<Record<SettledKind, { all: Seen; settled: Settled }>>;
+}
+
+interface EpisodeRow extends Record<`${'chatter' | 'fleeting' | 'standing'}Before`, number | null> {
+  pointId: number;
+  tag: string;
+  condition: string;
+  lastTime: number | null;
+  /** Null for a point without episodes since its settled facts. */
+  kind: 'chatter' | 'fleeting' | 'standing' | null;
+  first: number | null;
+  last: number | null;
+  count: number | null;
+  settledFirst: number | null;
+  settledLast: number | null;
+  settledCount: number | null;
+  settledMark: number | null;
 }
 
 /**
- * The plant days over `frequentPerDay` of the points that may be frequent, by point then day: their count and
- * first and last annunciation. A plant day lies within three consecutive UTC days, so a point with more than
- * frequentPerDay annunciations in a plant day has more than that in some three-day stretch of the daily rollup;
- * only those points are counted. The database counts per plant day (days cut at the boundaries the engine's
- * `plantDayResolver` gives), so only the days over the threshold travel, not every annunciation.
+ * Chattering, fleeting and standing facts of the given points from the episodes kept at ingest
+ * (server/domain/ingest/replay.ts) that start at or after each point's settled `before`, aggregated per point as the
+ * engine's pass aggregates them: chattering spans its first run's start to its last run's end and counts the
+ * annunciations in any run; fleeting spans its first to its last fleeting annunciation and counts them; standing
+ * spans its first to its last stale moment and counts the activations that went stale. Each comes whole and for
+ * the part now settled: an appended event comes after the point's last one, so no chattering run can start more
+ * than CHATTER_MAX_SECONDS before it, no fleeting annunciation more than FLEETING_MAX_SECONDS, and no standing span
+ * before the one still open.
+ */
+async function episodeFacts(
+  tx: Executor,
+  pointIds: readonly number[],
+  settled: Map<number, PointFacts>,
+  window: KpiWindow,
+  settings: KpiSettings,
+): Promise<Recent[]> {
+  const stored = pointIds.map((pointId) => settled.get(pointId) ?? ({} as Partial<PointFacts>));
+  const values = (kind: SettledKind, field: 'before' | 'mark') =>
+    arrayParam(stored.map((p) => p[kind]?.[field] ?? null));
+  const { lo, hi } = staleStretch('e', window, settings);
+  const c = sql`${settings.chatterCount}::int`;
+  const stamp = (column: string) => epochMs(sql.raw(column));
+  const rows = await queryRows<EpisodeRow>(
+    tx,
+    sql`with cut as materialized (
+          select x.p as point_id, x.cs, x.cm, x.fs, x.ss, x.sm, s.last_time,
+            greatest(s.last_time - make_interval(secs => ${CHATTER_MAX_SECONDS}), x.cs) as c_before,
+            greatest(s.last_time - make_interval(secs => ${FLEETING_MAX_SECONDS}), x.fs) as f_before,
+            greatest(least(s.last_time, to_timestamp((s.state ->> 'spanStart')::float8 / 1000)), x.ss) as s_before
+          from (select p, to_timestamp(cs / 1000) as cs, cm, to_timestamp(fs / 1000) as fs, to_timestamp(ss / 1000) as ss,
+                  to_timestamp(sm / 1000) as sm
+                from unnest(${arrayParam([...pointIds])}::int[], ${values('chatter', 'before')}::float8[],
+                            ${values('chatter', 'mark')}::int[], ${values('fleeting', 'before')}::float8[],
+                            ${values('standing', 'before')}::float8[], ${values('standing', 'mark')}::float8[])
+                  as u(p, cs, cm, fs, ss, sm)) x
+          left join alarm_point_states s on s.point_id = x.p),
+        -- Each kind read from the episodes' key (point, kind, start) from where the point's settled facts end.
+        seen as not materialized (
+          select e.*, c.cm, c.sm, c.c_before, c.f_before, c.s_before
+          from cut c cross join lateral (
+            select * from alarm_episodes e
+            where e.point_id = c.point_id and e.kind = 'chatter' and e.start_time >= coalesce(c.cs, '-infinity'::timestamptz)
+            union all
+            select * from alarm_episodes e
+            where e.point_id = c.point_id and e.kind = 'fleeting' and e.start_time >= coalesce(c.fs, '-infinity'::timestamptz)
+            union all
+            select * from alarm_episodes e
+            where e.point_id = c.point_id and e.kind = 'standing' and e.start_time >= coalesce(c.ss, '-infinity'::timestamptz)) e
+          where ${episodeSeen('e', window, settings)}),
+        facts as (
+          select point_id, 'chatter' as kind, min(start_time) as first, max(end_time) as last, sum(added)::int as count,
+            min(start_time) filter (where start_time < c_before) as s_first,
+            max(end_time) filter (where start_time < c_before) as s_last,
+            coalesce(sum(added) filter (where start_time < c_before), 0)::int as s_count,
+            (max(ordinal) filter (where start_time < c_before))::float8 as s_mark
+          from (select point_id, start_time, end_time, ordinal, c_before,
+                  least(${c}, ordinal - lag(ordinal, 1, coalesce(cm, ordinal - ${c})) over (partition by point_id order by start_time)) as added
+                from seen where kind = 'chatter') runs
+          group by point_id
+          union all
+          select point_id, 'fleeting', min(start_time), max(start_time), count(*)::int,
+            min(start_time) filter (where start_time < f_before), max(start_time) filter (where start_time < f_before),
+            (count(*) filter (where start_time < f_before))::int, null::float8
+          from seen where kind = 'fleeting' group by point_id
+          union all
+          -- An activation's spans follow each other: only the last settled activation may go on after the cut.
+          select e.point_id, 'standing', min(${lo}), max(${hi}),
+            (count(distinct e.activated_at) filter (where e.activated_at is distinct from e.sm))::int,
+            min(${lo}) filter (where e.start_time < e.s_before), max(${hi}) filter (where e.start_time < e.s_before),
+            (count(distinct e.activated_at) filter (where e.start_time < e.s_before and e.activated_at is distinct from e.sm))::int,
+            ${epochMs(sql`max(e.activated_at) filter (where e.start_time < e.s_before)`)}
+          from seen e where e.kind = 'standing' group by e.point_id)
+        select c.point_id as "pointId", p.tag, p.condition, ${stamp('c.last_time')} as "lastTime",
+          ${stamp('c.c_before')} as "chatterBefore", ${stamp('c.f_before')} as "fleetingBefore",
+          ${stamp('c.s_before')} as "standingBefore", f.kind, ${stamp('f.first')} as "first", ${stamp('f.last')} as "last",
+          f.count, ${stamp('f.s_first')} as "settledFirst", ${stamp('f.s_last')} as "settledLast",
+          f.s_count as "settledCount", f.s_mark as "settledMark"
+        from cut c join alarm_points p on p.id = c.point_id
+        left join facts f on f.point_id = c.point_id
+        order by c.point_id`,
+  );
+  const recent = new Map<number, Recent>();
+  for (const row of rows) {
+    let point = recent.get(row.pointId);
+    if (!point) {
+      point = { pointId: row.pointId, tag: row.tag, condition: row.condition, lastTime: row.lastTime, seen: {} };
+      for (const kind of ['chatter', 'fleeting', 'standing'] as const) {
+        point.seen[kind] = {
+          all: { first: null, last: null, count: 0 },
+          settled: { ...NOTHING_SETTLED, before: row[`${kind}Before`] },
+        };
+      }
+      recent.set(row.pointId, point);
+    }
+    const seen = row.kind && point.seen[row.kind];
+    if (!seen) continue;
+    seen.all = { first: row.first, last: row.last, count: row.count ?? 0 };
+    seen.settled = {
+      ...seen.settled,
+      first: row.settledFirst,
+      last: row.settledLast,
+      count: row.settledCount ?? 0,
+      mark: row.settledMark,
+    };
+  }
+  return [...recent.values()];
+}
+
+/**
+ * The plant days over `frequentPerDay` of the given points that start at or after each point's settled `before`
+ * (all its days when none), by point then day: their count and first and last annunciation. A plant day lies
+ * within three consecutive UTC days, so a point with more than frequentPerDay annunciations in a plant day has
+ * more than that in some three-day stretch of the daily rollup; only those points are counted. The database
+ * counts per plant day (days cut at the boundaries the engine's `plantDayResolver` gives), so only the days over
+ * the threshold travel, not every annunciation.
  */
 async function frequentDays(
   tx: Executor,
-  pointIds: readonly number[] | undefined,
+  pointIds: readonly number[],
+  since: readonly (number | null)[],
   settings: KpiSettings,
   timeZone: string,
-): Promise<{
-  refs: { pointId: number; tag: string; condition: string }[];
-  days: { pointId: number; count: number; first: number; last: number }[];
-}> {
-  // The frame takes in every row of the neighbouring days, whatever scope (console, unit, condition) they count.
-  const refs = await queryRows<{ pointId: number; tag: string; condition: string }>(
+): Promise<{ pointId: number; count: number; first: number; last: number }[]> {
+  const from = sql`unnest(${arrayParam([...pointIds])}::int[], ${arrayParam([...since])}::float8[]) as x(p, since)`;
+  const after = (column: string) =>
+    sql`${sql.raw(column)} >= coalesce(to_timestamp(x.since / 1000), '-infinity'::timestamptz)`;
+  // The frame takes in every row of the neighbouring days, whatever scope (console, unit, condition) they count;
+  // from the UTC day before the first plant day counted, every day a counted plant day touches is summed.
+  const candidates = await queryRows<{ pointId: number; since: number | null }>(
     tx,
-    sql`select p.id as "pointId", p.tag, p.condition from alarm_points p where p.id in (
-          select point_id from (
-            select point_id, sum(annunciations) over (partition by point_id order by day_start
+    sql`select x.p as "pointId", x.since from ${from} where exists (
+          select 1 from (
+            select sum(annunciations) over (order by day_start
               range between interval '1 day' preceding and interval '1 day' following) as around
-            from alarm_point_days d where ${pointFilter('d', pointIds)}) w
+            from alarm_point_days d
+            where d.point_id = x.p and ${after("d.day_start + interval '1 day'")}) w
           where around > ${settings.frequentPerDay})`,
   );
-  if (!refs.length) return { refs, days: [] };
-  const ids = arrayParam(refs.map((ref) => ref.pointId));
+  if (!candidates.length) return [];
+  const ids = arrayParam(candidates.map((row) => row.pointId));
   const [span] = await queryRows<{ from: number; to: number }>(
     tx,
     sql`select ${epochMs(sql`min(day_start)`)} as "from", ${epochMs(sql`max(day_start)`)} as "to"
@@ -134,105 +312,146 @@ async function frequentDays(
   // Plant-day starts from before the first UTC day to after the last: every annunciation lies between two.
   const dayOf = plantDayResolver(timeZone);
   const starts: number[] = [];
-  for (let day = dayOf(span.from - DAY_MS); day.start <= span.to + 2 * DAY_MS; day = dayOf(day.end)) {
+  const earliest = Math.max(span.from, Math.min(...candidates.map((row) => row.since ?? span.from)));
+  for (let day = dayOf(earliest - DAY_MS); day.start <= span.to + 2 * DAY_MS; day = dayOf(day.end)) {
     starts.push(day.start);
   }
-  const days = await queryRows<{ pointId: number; count: number; first: number; last: number }>(
+  return queryRows<{ pointId: number; count: number; first: number; last: number }>(
     tx,
-    sql`select point_id as "pointId", count(*)::int as count, ${epochMs(sql`min(time)`)} as "first",
-          ${epochMs(sql`max(time)`)} as "last"
-        from alarm_events
-        where point_id = any(${ids}::int[]) and event = 'ALM' and counted
-        group by point_id, width_bucket(time, (select array_agg(to_timestamp(s / 1000) order by s)
-                                               from unnest(${arrayParam(starts)}::float8[]) as d(s)))
+    sql`select a.point_id as "pointId", count(*)::int as count, ${epochMs(sql`min(a.time)`)} as "first",
+          ${epochMs(sql`max(a.time)`)} as "last"
+        from unnest(${ids}::int[], ${arrayParam(candidates.map((row) => row.since))}::float8[]) as x(p, since)
+        join alarm_events a on a.point_id = x.p and ${after('a.time')}
+        where a.event = 'ALM' and a.counted
+        group by a.point_id, width_bucket(a.time, (select array_agg(to_timestamp(s / 1000) order by s)
+                                                 from unnest(${arrayParam(starts)}::float8[]) as d(s)))
         having count(*) > ${settings.frequentPerDay}
-        order by point_id, min(time)`,
+        order by a.point_id, min(a.time)`,
   );
-  return { refs, days };
 }
 
 /**
- * Chattering, fleeting, standing and frequent findings of the given points (all when omitted) over their whole
- * journal: the stored facts are assembled into the engine's analysis and its rules decide (detectFromAnalysis).
+ * Chattering, fleeting, standing and frequent findings of the given points over their whole journal. What was
+ * settled at an earlier detection (point_detection_facts) is joined with what the journal holds after it, so an
+ * appended import reads the episodes and annunciations it may have changed, not each point's whole history;
+ * `afresh` reads it all (after the settings changed). The assembled facts go through the engine's rules
+ * (detectFromAnalysis); a point is frequent with the plant days over the threshold, as the engine's rule has it.
  * Open standing spans are seen up to the latest event of these points.
  */
 async function detectPerPoint(
   tx: Executor,
-  pointIds: readonly number[] | undefined,
+  pointIds: readonly number[],
   settings: AbnormalSettings,
   timeZone: string,
+  afresh: boolean,
 ): Promise<PointFinding[]> {
   // The whole journal: up to the latest event of these points, from the epoch (an earlier start than any stored
   // episode's changes nothing, and finding the earliest would read them all).
   const [bounds] = await queryRows<{ to: number | null }>(
     tx,
-    sql`select ${epochMs(sql`max(last_time)`)} + 1 as "to" from alarm_point_states s where ${pointFilter('s', pointIds)}`,
+    sql`select ${epochMs(sql`max(last_time)`)} + 1 as "to" from alarm_point_states s
+        where s.point_id = any(${arrayParam([...pointIds])}::int[])`,
   );
   if (bounds.to === null) return [];
   const window = { from: Math.min(0, bounds.to), to: bounds.to };
-  const { floodContributor: _perConsole, ...rules } = settings.rules;
-  const anyEpisodeRule = rules.chattering || rules.fleeting || rules.standing;
-  let facts: EpisodeFacts[] = [];
-  const frequent: Awaited<ReturnType<typeof frequentDays>> = { refs: [], days: [] };
-  // Facts are per point: a few hundred points per statement, so a reader let in beside an embedded import never
-  // waits behind a whole import's points at once (docs/performance.md "Reads during an import").
-  for (let offset = 0; offset < (pointIds?.length ?? 1); offset += DETECTION_POINTS) {
-    const some = pointIds?.slice(offset, offset + DETECTION_POINTS);
-    // concat, not push(...): a whole journal's frequent days can outnumber the arguments a call may take.
-    if (anyEpisodeRule) facts = facts.concat(await episodeFacts(tx, some, window, settings.kpi));
-    if (rules.frequent) {
-      const found = await frequentDays(tx, some, settings.kpi, timeZone);
-      frequent.refs = frequent.refs.concat(found.refs);
-      frequent.days = frequent.days.concat(found.days);
-    }
-  }
-
+  const basis = basisOf(settings.kpi, timeZone);
+  const dayOf = plantDayResolver(timeZone);
   const points: PointAnalysis[] = [];
   const pointIdOf: number[] = [];
-  const indexOf = new Map<number, number>();
-  const pointOf = (pointId: number, tag: string, condition: string) => {
-    let index = indexOf.get(pointId);
-    if (index === undefined) {
-      index = points.length;
-      indexOf.set(pointId, index);
-      points.push({ id: index, tag, condition, annunciations: 0 });
-      pointIdOf.push(pointId);
+  const frequent: PointFinding[] = [];
+  // A few hundred points per statement, so a reader let in beside an embedded import never waits behind a whole
+  // import's points at once (docs/performance.md "Reads during an import").
+  for (let offset = 0; offset < pointIds.length; offset += DETECTION_POINTS) {
+    const some = pointIds.slice(offset, offset + DETECTION_POINTS);
+    const settled = afresh ? new Map<number, PointFacts>() : await readSettled(tx, some, basis);
+    const recent = await episodeFacts(tx, some, settled, window, settings.kpi);
+    const days = await frequentDays(
+      tx,
+      recent.map((point) => point.pointId),
+      recent.map((point) => settled.get(point.pointId)?.frequent.before ?? null),
+      settings.kpi,
+      timeZone,
+    );
+    const daysOf = new Map<number, typeof days>();
+    for (const day of days) {
+      const list = daysOf.get(day.pointId);
+      if (list) list.push(day);
+      else daysOf.set(day.pointId, [day]);
     }
-    return points[index];
-  };
-  for (const fact of facts) {
-    const point = pointOf(fact.pointId, fact.tag, fact.condition);
-    const episode = { firstSeen: fact.firstSeen, lastSeen: fact.lastSeen, count: fact.count };
-    if (fact.kind === 'chatter') point.chattering = episode;
-    else if (fact.kind === 'fleeting') point.fleeting = episode;
-    else point.standing = episode;
+    const kept = new Map<number, PointFacts>();
+    for (const point of recent) {
+      const before = settled.get(point.pointId);
+      // The plant days before the one of the point's last event are whole: later events come after it.
+      const frequentBefore = point.lastTime === null ? null : dayOf(point.lastTime).start;
+      const over = daysOf.get(point.pointId) ?? [];
+      const overSettled = over.filter((day) => frequentBefore !== null && day.first < frequentBefore);
+      const dayFacts = (list: typeof over): Seen => ({
+        first: list[0]?.first ?? null,
+        last: list.at(-1)?.last ?? null,
+        count: list.reduce((largest, day) => Math.max(largest, day.count), 0),
+      });
+      point.seen.frequent = {
+        all: dayFacts(over),
+        settled: { before: frequentBefore, mark: null, ...dayFacts(overSettled) },
+      };
+      const facts = {} as PointFacts;
+      const whole = {} as Record<SettledKind, Seen>;
+      for (const kind of SETTLED_KINDS) {
+        const old = before?.[kind] ?? NOTHING_SETTLED;
+        const seen = point.seen[kind] as { all: Seen; settled: Settled };
+        whole[kind] = joined(old, seen.all, kind);
+        facts[kind] = {
+          ...joined(old, seen.settled, kind),
+          before: seen.settled.before ?? old.before,
+          mark: seen.settled.mark ?? old.mark,
+        };
+      }
+      kept.set(point.pointId, facts);
+      const index = points.length;
+      const analysis: PointAnalysis = { id: index, tag: point.tag, condition: point.condition, annunciations: 0 };
+      const episode = (seen: Seen) =>
+        seen.first === null || seen.last === null
+          ? undefined
+          : { firstSeen: seen.first, lastSeen: seen.last, count: seen.count };
+      analysis.chattering = episode(whole.chatter);
+      analysis.fleeting = episode(whole.fleeting);
+      analysis.standing = episode(whole.standing);
+      points.push(analysis);
+      pointIdOf.push(point.pointId);
+      const days = episode(whole.frequent);
+      if (settings.rules.frequent && days) {
+        frequent.push({
+          pointId: point.pointId,
+          tag: point.tag,
+          condition: point.condition,
+          kind: 'frequent',
+          ...days,
+        });
+      }
+    }
+    await saveSettled(tx, kept, basis);
   }
-  for (const ref of frequent.refs) pointOf(ref.pointId, ref.tag, ref.condition);
-  // The frequent rule reads, per point and plant day, the count and the first and last annunciation: each day
-  // over the threshold stands as its first annunciation `count − 1` times, then its last.
-  const length = frequent.days.reduce((sum, day) => sum + day.count, 0);
-  const times = new Float64Array(length);
-  const ids = new Int32Array(length);
-  let n = 0;
-  for (const day of frequent.days) {
-    const point = points[indexOf.get(day.pointId) as number];
-    point.annunciations += day.count;
-    times.fill(day.first, n, n + day.count - 1);
-    times[n + day.count - 1] = day.last;
-    ids.fill(point.id, n, n + day.count);
-    n += day.count;
-  }
+
   const analysis: JournalAnalysis = {
     window,
     settings: settings.kpi,
-    annunciations: { length, times, pointIds: ids, priorities: new Uint8Array(length).fill(PRIORITIES.length - 1) },
+    annunciations: {
+      length: 0,
+      times: new Float64Array(0),
+      pointIds: new Int32Array(0),
+      priorities: new Uint8Array(0),
+    },
     points,
   };
+  const { floodContributor: _perConsole, frequent: _days, ...rules } = settings.rules;
+  const found = detectFromAnalysis(analysis, {
+    enabled: { ...rules, frequent: false, floodContributor: false },
+    timeZone,
+  });
   const byRef = new Map(points.map((point) => [`${point.tag}\u0000${point.condition}`, pointIdOf[point.id]]));
-  return detectFromAnalysis(analysis, { enabled: { ...rules, floodContributor: false }, timeZone }).map((finding) => ({
-    ...finding,
-    pointId: byRef.get(`${finding.tag}\u0000${finding.condition}`) as number,
-  }));
+  return found
+    .map((finding) => ({ ...finding, pointId: byRef.get(`${finding.tag}\u0000${finding.condition}`) as number }))
+    .concat(frequent);
 }
 
 /**
@@ -469,12 +688,20 @@ export function createDetectionRepository(db: Executor, options: DetectionOption
       await lockJournalWrites(tx);
       const settings = await readKpiSettings(tx);
       if (pointIds && !pointIds.length) return { findings: 0 };
-      const findings = await detectPerPoint(tx, pointIds, settings, timeZone);
+      // Every point with a journal, read afresh, when none are named (the settings changed).
+      const points =
+        pointIds ??
+        (await queryRows<{ id: number }>(tx, sql`select point_id as id from alarm_point_states order by point_id`)).map(
+          (row) => row.id,
+        );
+      const findings = await detectPerPoint(tx, points, settings, timeZone, pointIds === undefined);
       if (settings.rules.floodContributor) {
         // Floods are made of annunciations, which the daily rollup holds per point and console.
         const consoles = await queryRows<{ id: number }>(
           tx,
-          sql`select distinct console_id as id from alarm_point_days d where ${pointFilter('d', pointIds)}`,
+          pointIds
+            ? sql`select distinct console_id as id from alarm_point_days where point_id = any(${arrayParam([...pointIds])}::int[])`
+            : sql`select distinct console_id as id from alarm_point_days`,
         );
         findings.push(
           ...(await detectFloodContributors(

@@ -308,6 +308,8 @@ export async function recomputePoints(
         where e.id = x.id`);
     }
     await tx.execute(sql`delete from alarm_episodes where point_id = any(${arrayParam(chunk)}::int[])`);
+    // What detection settled of these points no longer holds: their next detection reads them whole.
+    await tx.execute(sql`delete from point_detection_facts where point_id = any(${arrayParam(chunk)}::int[])`);
     await upsertEpisodes(tx, episodePoints, episodes);
     await tx.execute(sql`delete from alarm_point_states where point_id = any(${arrayParam(chunk)}::int[])`);
     await saveStates(tx, states);

@@ -35,6 +35,41 @@ export const abnormalAlarms = pgTable(
   ],
 );
 
+const settledTime = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+
+/**
+ * What detection has settled of each point's journal, so that the next detection after an appended import reads
+ * only what may have changed since (server/repositories/detection.ts). Per kind: `before`, the time up to which
+ * nothing stored can change any more (episodes starting before it; for frequent, plant days starting before it);
+ * the first and last seen and the count of the point's findings before it; and, where the next episodes depend
+ * on the last settled one, its mark (chatter: the ordinal of the last run; standing: the last activation). Valid
+ * under the settings and time zone named by `basis`; a point replayed afresh loses its row.
+ */
+export const pointDetectionFacts = pgTable('point_detection_facts', {
+  pointId: integer('point_id')
+    .primaryKey()
+    .references(() => alarmPoints.id, { onDelete: 'cascade' }),
+  basis: text('basis').notNull(),
+  chatterBefore: settledTime('chatter_before'),
+  chatterFirst: settledTime('chatter_first'),
+  chatterLast: settledTime('chatter_last'),
+  chatterCount: integer('chatter_count').notNull(),
+  chatterMark: integer('chatter_mark'),
+  fleetingBefore: settledTime('fleeting_before'),
+  fleetingFirst: settledTime('fleeting_first'),
+  fleetingLast: settledTime('fleeting_last'),
+  fleetingCount: integer('fleeting_count').notNull(),
+  standingBefore: settledTime('standing_before'),
+  standingFirst: settledTime('standing_first'),
+  standingLast: settledTime('standing_last'),
+  standingCount: integer('standing_count').notNull(),
+  standingMark: settledTime('standing_mark'),
+  frequentBefore: settledTime('frequent_before'),
+  frequentFirst: settledTime('frequent_first'),
+  frequentLast: settledTime('frequent_last'),
+  frequentCount: integer('frequent_count').notNull(),
+});
+
 /** One JSON document per settings group, validated by the route that writes it. */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
