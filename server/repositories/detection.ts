@@ -69,7 +69,7 @@ const NOTHING_SETTLED: Settled = { before: null, first: null, last: null, count:
 type PointFacts = Record<SettledKind, Settled>;
 
 /** Two disjoint stretches of behaviour as one: counts added, or for frequent the larger day. */
-function joined(a: Seen, b: Seen, kind: SettledKind): Seen {
+function joined(a: Seen, b: Seen, kind: SettledKind | 'floodContributor'): Seen {
   const pick = (x: number | null, y: number | null, f: (p: number, q: number) => number) =>
     x === null ? y : y === null ? x : f(x, y);
   return {
@@ -518,45 +518,136 @@ function floodChunks(
   return chunks;
 }
 
+/** A console's settled floods (console_flood_facts): the cut and, per contributing point, what it contributed. */
+interface SettledFloods {
+  before: number;
+  contributors: Map<number, Seen>;
+}
+
+async function readSettledFloods(
+  tx: Executor,
+  consoleIds: readonly number[],
+  basis: string,
+): Promise<Map<number, SettledFloods>> {
+  const rows = await queryRows<{ consoleId: number; before: number; contributors: [number, number, number, number][] }>(
+    tx,
+    sql`select console_id as "consoleId", ${epochMs(sql`before`)} as "before", contributors from console_flood_facts
+        where console_id = any(${arrayParam([...consoleIds])}::int[]) and basis = ${basis}`,
+  );
+  return new Map(
+    rows.map((row) => [
+      row.consoleId,
+      {
+        before: row.before,
+        contributors: new Map(
+          row.contributors.map(([pointId, first, last, count]) => [pointId, { first, last, count }]),
+        ),
+      },
+    ]),
+  );
+}
+
+async function saveSettledFloods(tx: Executor, facts: Map<number, SettledFloods>, basis: string): Promise<void> {
+  if (!facts.size) return;
+  const records = [...facts].map(([consoleId, { before, contributors }]) => ({
+    console_id: consoleId,
+    before: new Date(before).toISOString(),
+    contributors: [...contributors].map(([pointId, seen]) => [pointId, seen.first, seen.last, seen.count]),
+  }));
+  await tx.execute(sql`
+    insert into console_flood_facts (console_id, basis, before, contributors)
+    select console_id, ${basis}, before, contributors
+    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as x(console_id int, before timestamptz, contributors jsonb)
+    on conflict (console_id) do update
+      set basis = excluded.basis, before = excluded.before, contributors = excluded.contributors`);
+}
+
+/** Contributions per point joined: first and last seen, counts added. */
+function joinContributions(into: Map<number, Seen>, from: Iterable<[number, Seen]>): Map<number, Seen> {
+  const joinedMap = new Map(into);
+  for (const [pointId, seen] of from) {
+    const known = joinedMap.get(pointId);
+    joinedMap.set(pointId, known ? joined(known, seen, 'floodContributor') : seen);
+  }
+  return joinedMap;
+}
+
 /**
- * Flood contributors of the given consoles over their whole journal. Floods are made of whole 10-minute buckets,
- * so the rule needs each flood's annunciations per point, not their times: the database counts them in one pass
- * over the annunciations (a hash of the flooded buckets), and the engine's rule runs on an analysis whose
- * annunciations stand at their bucket's start, n_k of them in each bucket — in a flood's buckets, the flood's
- * annunciations per point, dealt out in turn. Results travel as arrays: a bad actor keeps its console in flood
- * for weeks, thousands of buckets.
+ * Where a console's floods may be settled: the latest bucket start, up to that of its last bucket, that no flood
+ * runs on to (a flood starting there is not settled). The state of the flood rule there is "no flood", so the next
+ * detection takes it up from there as a pass from the first bucket would.
+ */
+function floodCut(floods: readonly Flood[], lastStart: number): number {
+  let cut = lastStart;
+  for (let i = floods.length - 1; i >= 0; i--) {
+    if (floods[i].start < cut && cut <= floods[i].end) cut = floods[i].start;
+  }
+  return cut;
+}
+
+/**
+ * Flood contributors of the given consoles over their whole journal. What an earlier detection settled of a
+ * console's floods (console_flood_facts) is joined with the floods after its cut, so an appended import reads the
+ * loads and annunciations after it, not the console's whole history; `afresh` reads it all. Floods are made of
+ * whole 10-minute buckets, so the rule needs each flood's annunciations per point, not their times: the database
+ * counts them in one pass over the annunciations (a hash of the flooded buckets), and the engine's rule runs on an
+ * analysis whose annunciations stand at their bucket's start, n_k of them in each bucket — in a flood's buckets,
+ * the flood's annunciations per point, dealt out in turn. Results travel as arrays: a bad actor keeps its console
+ * in flood for weeks, thousands of buckets.
  */
 async function detectFloodContributors(
   tx: Executor,
   consoleIds: readonly number[],
   settings: AbnormalSettings,
   eventsPerStatement: number,
+  afresh: boolean,
 ): Promise<PointFinding[]> {
   if (!consoleIds.length) return [];
+  const basis = JSON.stringify([settings.kpi, settings.floodContributorTop]);
+  const settled = afresh ? new Map<number, SettledFloods>() : await readSettledFloods(tx, consoleIds, basis);
   const loads = await queryRows<{ consoleId: number; starts: number[]; counts: number[] }>(
     tx,
     sql`select console_id as "consoleId", array_agg(start order by start) as starts, array_agg(n order by start) as counts
-        from (select console_id, ${epochMs(sql`bucket_start`)} as start, sum(urgent + high + medium + low)::int as n
-              from alarm_load_10m where console_id = any(${arrayParam([...consoleIds])}::int[])
-              group by console_id, bucket_start) b
+        from (select l.console_id, ${epochMs(sql`l.bucket_start`)} as start, sum(l.urgent + l.high + l.medium + l.low)::int as n
+              from unnest(${arrayParam([...consoleIds])}::int[],
+                          ${arrayParam(consoleIds.map((id) => settled.get(id)?.before ?? null))}::float8[]) as x(c, before)
+              join alarm_load_10m l on l.console_id = x.c
+                and l.bucket_start >= coalesce(to_timestamp(x.before / 1000), '-infinity'::timestamptz)
+              group by l.console_id, l.bucket_start) b
         group by console_id order by console_id`,
   );
-  const consoles: { starts: number[]; counts: Int32Array; window: KpiWindow; floods: Flood[]; first: number }[] = [];
+  const consoles: {
+    consoleId: number;
+    starts: number[];
+    counts: Int32Array;
+    window: KpiWindow;
+    floods: Flood[];
+    first: number;
+    cut: number;
+  }[] = [];
   // The flooded buckets of every console, each with the number of its flood among all consoles' floods.
   const floodedConsoles: number[] = [];
   const floodedStarts: number[] = [];
   const floodedIn: number[] = [];
   let floodCount = 0;
   for (const load of loads) {
-    const window = { from: load.starts[0], to: load.starts[load.starts.length - 1] + TEN_MINUTES_MS };
+    const lastStart = load.starts[load.starts.length - 1];
+    const window = { from: settled.get(load.consoleId)?.before ?? load.starts[0], to: lastStart + TEN_MINUTES_MS };
     const starts = bucketStarts(window, TEN_MINUTES_MS);
     const counts = new Int32Array(starts.length);
     load.starts.forEach((start, i) => {
       counts[Math.round((start - window.from) / TEN_MINUTES_MS)] = load.counts[i];
     });
     const floods = floodsFromBuckets(counts, starts, window.to, settings.kpi);
-    if (!floods.length) continue;
-    consoles.push({ starts, counts, window, floods, first: floodCount });
+    consoles.push({
+      consoleId: load.consoleId,
+      starts,
+      counts,
+      window,
+      floods,
+      first: floodCount,
+      cut: floodCut(floods, lastStart),
+    });
     let f = 0;
     for (const start of starts) {
       while (f < floods.length && start >= floods[f].end) f++;
@@ -568,7 +659,6 @@ async function detectFloodContributors(
     }
     floodCount += floods.length;
   }
-  if (!consoles.length) return [];
 
   const perFlood = new Map<number, Map<number, number>>();
   for (const chunk of floodChunks(floodedConsoles, floodedStarts, floodedIn, loads, eventsPerStatement)) {
@@ -603,15 +693,23 @@ async function detectFloodContributors(
       return [flood, { points, counts: points.map((pointId) => counts.get(pointId) as number) }];
     }),
   );
-  const pointIds = [...new Set([...perFlood.values()].flatMap((counts) => [...counts.keys()]))];
+  const pointIds = [
+    ...new Set([
+      ...[...perFlood.values()].flatMap((counts) => [...counts.keys()]),
+      ...[...settled.values()].flatMap((facts) => [...facts.contributors.keys()]),
+    ]),
+  ];
   const refs = await queryRows<{ id: number; tag: string; condition: string }>(
     tx,
     sql`select id, tag, condition from alarm_points where id = any(${arrayParam(pointIds)}::int[])`,
   );
   const refOf = new Map(refs.map((ref) => [ref.id, ref]));
 
-  const findings: PointFinding[] = [];
-  for (const { starts, counts, window, floods, first } of consoles) {
+  const kept = new Map<number, SettledFloods>();
+  const found = new Map<number, Map<number, Seen>>(
+    [...settled].map(([consoleId, facts]) => [consoleId, facts.contributors]),
+  );
+  for (const { consoleId, starts, counts, window, floods, first, cut } of consoles) {
     const pointIndex = new Map<number, number>();
     const points: JournalAnalysis['points'] = [{ id: 0, tag: '', condition: '', annunciations: 0 }];
     const pointIdOf: number[] = [0];
@@ -620,11 +718,14 @@ async function detectFloodContributors(
     const ids = new Int32Array(total);
     let n = 0;
     let f = 0;
+    // Annunciations before the cut: those of the floods now settled.
+    let beforeCut = 0;
     // The flood being dealt out: its points and what is left of their counts.
     let dealing: { points: number[]; counts: number[] } | undefined;
     let next = 0;
     let left = 0;
     for (let k = 0; k < starts.length; k++) {
+      if (starts[k] === cut) beforeCut = n;
       while (f < floods.length && starts[k] >= floods[f].end) f++;
       times.fill(starts[k], n, n + counts[k]);
       const flooded = f < floods.length && starts[k] >= floods[f].start;
@@ -653,19 +754,53 @@ async function detectFloodContributors(
         ids[n] = index;
       }
     }
-    const analysis: JournalAnalysis = {
-      window,
-      settings: settings.kpi,
-      annunciations: { length: n, times, pointIds: ids, priorities: new Uint8Array(n).fill(PRIORITIES.length - 1) },
-      points,
+    // The contributors of the floods of [from, to), as the engine's rule finds them, per point.
+    const contributions = (to: number, length: number) => {
+      const analysis: JournalAnalysis = {
+        window: { from: window.from, to },
+        settings: settings.kpi,
+        annunciations: {
+          length,
+          times: times.subarray(0, length),
+          pointIds: ids.subarray(0, length),
+          priorities: new Uint8Array(length).fill(PRIORITIES.length - 1),
+        },
+        points,
+      };
+      const byRef = new Map(points.map((point, index) => [`${point.tag}\u0000${point.condition}`, pointIdOf[index]]));
+      return detectFromAnalysis(analysis, {
+        enabled: { chattering: false, fleeting: false, standing: false, frequent: false, floodContributor: true },
+        floodContributorTop: settings.floodContributorTop,
+      }).map(
+        (finding) =>
+          [
+            byRef.get(`${finding.tag}\u0000${finding.condition}`) as number,
+            { first: finding.firstSeen, last: finding.lastSeen, count: finding.count },
+          ] as [number, Seen],
+      );
     };
-    const byRef = new Map(points.map((point, index) => [`${point.tag}\u0000${point.condition}`, pointIdOf[index]]));
-    const found = detectFromAnalysis(analysis, {
-      enabled: { chattering: false, fleeting: false, standing: false, frequent: false, floodContributor: true },
-      floodContributorTop: settings.floodContributorTop,
-    });
-    for (const finding of found) {
-      findings.push({ ...finding, pointId: byRef.get(`${finding.tag}\u0000${finding.condition}`) as number });
+    const before = settled.get(consoleId)?.contributors ?? new Map<number, Seen>();
+    found.set(consoleId, joinContributions(before, contributions(window.to, n)));
+    if (cut > window.from) {
+      kept.set(consoleId, { before: cut, contributors: joinContributions(before, contributions(cut, beforeCut)) });
+    }
+  }
+  await saveSettledFloods(tx, kept, basis);
+
+  const findings: PointFinding[] = [];
+  for (const contributions of found.values()) {
+    for (const [pointId, seen] of contributions) {
+      const ref = refOf.get(pointId);
+      if (!ref || seen.first === null || seen.last === null) continue;
+      findings.push({
+        pointId,
+        tag: ref.tag,
+        condition: ref.condition,
+        kind: 'floodContributor',
+        firstSeen: seen.first,
+        lastSeen: seen.last,
+        count: seen.count,
+      });
     }
   }
   return findings;
@@ -709,6 +844,7 @@ export function createDetectionRepository(db: Executor, options: DetectionOption
             consoles.map((row) => row.id),
             settings,
             options.floodEventsPerStatement ?? FLOOD_EVENTS_PER_STATEMENT,
+            pointIds === undefined,
           )),
         );
       }

@@ -291,12 +291,31 @@ describe('abnormal-alarm detection from the stored facts', { timeout: SLOW * 4 }
         const found = (await records()).filter((record) => record.kind !== 'floodContributor');
         expect(found).toEqual(expected.sort(byTagKind));
       }
+      // Over the whole journal (it ends quietly, no flood open), flood contributors joined from the settled floods too.
+      const events: JournalEvent[] = journal.map((row, index) => ({ ...row, index, priority: row.priority ?? 'low' }));
+      const expected = detectAbnormal(
+        events,
+        { from: events[0].time, to: events[events.length - 1].time + 1 },
+        {},
+        { timeZone: TIME_ZONE },
+      );
+      const pointIds = (await queryRows<{ id: number }>(database.db, sql`select id from alarm_points`)).map(
+        (row) => row.id,
+      );
+      await database.db.execute(sql`delete from abnormal_alarms`);
+      await createDetectionRepository(database.db).detect(TIME_ZONE, pointIds);
+      expect(await records()).toEqual(expected.sort(byTagKind));
       const [settled] = await queryRows<{ runs: number; activations: number }>(
         database.db,
         sql`select sum(chatter_count)::int as runs, sum(standing_count)::int as activations from point_detection_facts`,
       );
       expect(settled.runs).toBeGreaterThan(0);
       expect(settled.activations).toBeGreaterThan(0);
+      const [floods] = await queryRows<{ contributors: number }>(
+        database.db,
+        sql`select sum(jsonb_array_length(contributors))::int as contributors from console_flood_facts`,
+      );
+      expect(floods.contributors).toBeGreaterThan(0);
     });
   }
 

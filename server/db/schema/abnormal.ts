@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
-import { alarmPoints } from './plant';
+import { alarmPoints, consoles } from './plant';
 
 export const ABNORMAL_STATUSES = ['未处置', '已处置', '已忽略'] as const;
 export type AbnormalStatus = (typeof ABNORMAL_STATUSES)[number];
@@ -68,6 +68,22 @@ export const pointDetectionFacts = pgTable('point_detection_facts', {
   frequentFirst: settledTime('frequent_first'),
   frequentLast: settledTime('frequent_last'),
   frequentCount: integer('frequent_count').notNull(),
+});
+
+/**
+ * What detection has settled of each console's floods: the floods starting before `before` (none runs on past it)
+ * are final, and `contributors` sums, per point, the floods among them it was a top contributor of, as
+ * `[point id, first seen, last seen (epoch ms), count]`. Valid under the settings named by `basis`; a change to the
+ * console's 10-minute loads before `before` drops the row (drizzle/0019_flood_facts.sql), and its next detection
+ * reads the console whole.
+ */
+export const consoleFloodFacts = pgTable('console_flood_facts', {
+  consoleId: integer('console_id')
+    .primaryKey()
+    .references(() => consoles.id, { onDelete: 'cascade' }),
+  basis: text('basis').notNull(),
+  before: timestamp('before', { withTimezone: true, precision: 3 }).notNull(),
+  contributors: jsonb('contributors').$type<[number, number, number, number][]>().notNull(),
 });
 
 /** One JSON document per settings group, validated by the route that writes it. */
