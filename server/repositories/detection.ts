@@ -288,8 +288,9 @@ async function frequentDays(
   timeZone: string,
 ): Promise<{ pointId: number; count: number; first: number; last: number }[]> {
   const from = sql`unnest(${arrayParam([...pointIds])}::int[], ${arrayParam([...since])}::float8[]) as x(p, since)`;
-  const after = (column: string) =>
-    sql`${sql.raw(column)} >= coalesce(to_timestamp(x.since / 1000), '-infinity'::timestamptz)`;
+  // From `early` ms before the point's `since`: a range on the point's index.
+  const after = (column: string, early = 0) =>
+    sql`${sql.raw(column)} >= coalesce(to_timestamp((x.since - ${early}) / 1000), '-infinity'::timestamptz)`;
   // The frame takes in every row of the neighbouring days, whatever scope (console, unit, condition) they count;
   // from the UTC day before the first plant day counted, every day a counted plant day touches is summed.
   const candidates = await queryRows<{ pointId: number; since: number | null }>(
@@ -299,7 +300,7 @@ async function frequentDays(
             select sum(annunciations) over (order by day_start
               range between interval '1 day' preceding and interval '1 day' following) as around
             from alarm_point_days d
-            where d.point_id = x.p and ${after("d.day_start + interval '1 day'")}) w
+            where d.point_id = x.p and ${after('d.day_start', DAY_MS)}) w
           where around > ${settings.frequentPerDay})`,
   );
   if (!candidates.length) return [];

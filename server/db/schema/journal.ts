@@ -124,7 +124,8 @@ export const alarmPointDays = pgTable(
     primaryKey({
       columns: [table.dayStart, table.pointId, table.consoleId, table.unitId, table.operatingCondition],
     }),
-    index('alarm_point_days_point_idx').on(table.pointId),
+    // A point's days from a given one on (detection's frequent days after what it settled).
+    index('alarm_point_days_point_idx').on(table.pointId, table.dayStart),
     // Per-point sums over a window (top 10, rankings) read this index alone, without visiting the table.
     index('alarm_point_days_day_point_idx').on(table.dayStart, table.pointId, table.annunciations),
   ],
