@@ -186,6 +186,19 @@ async function episodeFacts(
   const { lo, hi } = staleStretch('e', window, settings);
   const c = sql`${settings.chatterCount}::int`;
   const stamp = (column: string) => epochMs(sql.raw(column));
+  // With facts settled, each kind is read from the episodes' key (point, kind, start) from where they end; without
+  // (a first import, detection afresh), the points' episodes in one pass.
+  const episodes = stored.some((facts) => facts.chatter)
+    ? sql`cut c cross join lateral (
+            select * from alarm_episodes e
+            where e.point_id = c.point_id and e.kind = 'chatter' and e.start_time >= coalesce(c.cs, '-infinity'::timestamptz)
+            union all
+            select * from alarm_episodes e
+            where e.point_id = c.point_id and e.kind = 'fleeting' and e.start_time >= coalesce(c.fs, '-infinity'::timestamptz)
+            union all
+            select * from alarm_episodes e
+            where e.point_id = c.point_id and e.kind = 'standing' and e.start_time >= coalesce(c.ss, '-infinity'::timestamptz)) e`
+    : sql`alarm_episodes e join cut c on c.point_id = e.point_id and e.point_id = any(${arrayParam([...pointIds])}::int[])`;
   const rows = await queryRows<EpisodeRow>(
     tx,
     sql`with cut as materialized (
@@ -200,19 +213,9 @@ async function episodeFacts(
                             ${values('standing', 'before')}::float8[], ${values('standing', 'mark')}::float8[])
                   as u(p, cs, cm, fs, ss, sm)) x
           left join alarm_point_states s on s.point_id = x.p),
-        -- Each kind read from the episodes' key (point, kind, start) from where the point's settled facts end.
         seen as not materialized (
           select e.*, c.cm, c.sm, c.c_before, c.f_before, c.s_before
-          from cut c cross join lateral (
-            select * from alarm_episodes e
-            where e.point_id = c.point_id and e.kind = 'chatter' and e.start_time >= coalesce(c.cs, '-infinity'::timestamptz)
-            union all
-            select * from alarm_episodes e
-            where e.point_id = c.point_id and e.kind = 'fleeting' and e.start_time >= coalesce(c.fs, '-infinity'::timestamptz)
-            union all
-            select * from alarm_episodes e
-            where e.point_id = c.point_id and e.kind = 'standing' and e.start_time >= coalesce(c.ss, '-infinity'::timestamptz)) e
-          where ${episodeSeen('e', window, settings)}),
+          from ${episodes} where ${episodeSeen('e', window, settings)}),
         facts as (
           select point_id, 'chatter' as kind, min(start_time) as first, max(end_time) as last, sum(added)::int as count,
             min(start_time) filter (where start_time < c_before) as s_first,
@@ -755,16 +758,18 @@ async function detectFloodContributors(
         ids[n] = index;
       }
     }
-    // The contributors of the floods of [from, to), as the engine's rule finds them, per point.
-    const contributions = (to: number, length: number) => {
+    // The contributors of the floods of [from, to) — annunciations [start, end) — as the engine's rule finds them,
+    // per point. No flood runs on over the cut: the floods before it and those after are found apart.
+    const contributions = (from: number, to: number, start: number, end: number) => {
+      if (to <= from) return [];
       const analysis: JournalAnalysis = {
-        window: { from: window.from, to },
+        window: { from, to },
         settings: settings.kpi,
         annunciations: {
-          length,
-          times: times.subarray(0, length),
-          pointIds: ids.subarray(0, length),
-          priorities: new Uint8Array(length).fill(PRIORITIES.length - 1),
+          length: end - start,
+          times: times.subarray(start, end),
+          pointIds: ids.subarray(start, end),
+          priorities: new Uint8Array(end - start).fill(PRIORITIES.length - 1),
         },
         points,
       };
@@ -780,11 +785,12 @@ async function detectFloodContributors(
           ] as [number, Seen],
       );
     };
-    const before = settled.get(consoleId)?.contributors ?? new Map<number, Seen>();
-    found.set(consoleId, joinContributions(before, contributions(window.to, n)));
-    if (cut > window.from) {
-      kept.set(consoleId, { before: cut, contributors: joinContributions(before, contributions(cut, beforeCut)) });
-    }
+    const settledBefore = joinContributions(
+      settled.get(consoleId)?.contributors ?? new Map<number, Seen>(),
+      contributions(window.from, cut, 0, beforeCut),
+    );
+    found.set(consoleId, joinContributions(settledBefore, contributions(cut, window.to, beforeCut, n)));
+    if (cut > window.from) kept.set(consoleId, { before: cut, contributors: settledBefore });
   }
   await saveSettledFloods(tx, kept, basis);
 
