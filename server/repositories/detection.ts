@@ -526,6 +526,8 @@ function floodChunks(
 interface SettledFloods {
   before: number;
   contributors: Map<number, Seen>;
+  /** A flood under way at the cut: its start and each point's annunciations in it before the cut. */
+  open: { start: number; counts: Map<number, number> } | null;
 }
 
 async function readSettledFloods(
@@ -533,10 +535,15 @@ async function readSettledFloods(
   consoleIds: readonly number[],
   basis: string,
 ): Promise<Map<number, SettledFloods>> {
-  const rows = await queryRows<{ consoleId: number; before: number; contributors: [number, number, number, number][] }>(
+  const rows = await queryRows<{
+    consoleId: number;
+    before: number;
+    contributors: [number, number, number, number][];
+    openFlood: { start: number; counts: [number, number][] } | null;
+  }>(
     tx,
-    sql`select console_id as "consoleId", ${epochMs(sql`before`)} as "before", contributors from console_flood_facts
-        where console_id = any(${arrayParam([...consoleIds])}::int[]) and basis = ${basis}`,
+    sql`select console_id as "consoleId", ${epochMs(sql`before`)} as "before", contributors, open_flood as "openFlood"
+        from console_flood_facts where console_id = any(${arrayParam([...consoleIds])}::int[]) and basis = ${basis}`,
   );
   return new Map(
     rows.map((row) => [
@@ -546,6 +553,7 @@ async function readSettledFloods(
         contributors: new Map(
           row.contributors.map(([pointId, first, last, count]) => [pointId, { first, last, count }]),
         ),
+        open: row.openFlood && { start: row.openFlood.start, counts: new Map(row.openFlood.counts) },
       },
     ]),
   );
@@ -553,17 +561,19 @@ async function readSettledFloods(
 
 async function saveSettledFloods(tx: Executor, facts: Map<number, SettledFloods>, basis: string): Promise<void> {
   if (!facts.size) return;
-  const records = [...facts].map(([consoleId, { before, contributors }]) => ({
+  const records = [...facts].map(([consoleId, { before, contributors, open }]) => ({
     console_id: consoleId,
     before: new Date(before).toISOString(),
     contributors: [...contributors].map(([pointId, seen]) => [pointId, seen.first, seen.last, seen.count]),
+    open_flood: open && { start: open.start, counts: [...open.counts] },
   }));
   await tx.execute(sql`
-    insert into console_flood_facts (console_id, basis, before, contributors)
-    select console_id, ${basis}, before, contributors
-    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as x(console_id int, before timestamptz, contributors jsonb)
-    on conflict (console_id) do update
-      set basis = excluded.basis, before = excluded.before, contributors = excluded.contributors`);
+    insert into console_flood_facts (console_id, basis, before, contributors, open_flood)
+    select console_id, ${basis}, before, contributors, open_flood
+    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
+      as x(console_id int, before timestamptz, contributors jsonb, open_flood jsonb)
+    on conflict (console_id) do update set basis = excluded.basis, before = excluded.before,
+      contributors = excluded.contributors, open_flood = excluded.open_flood`);
 }
 
 /** Contributions per point joined: first and last seen, counts added. */
@@ -627,7 +637,13 @@ async function detectFloodContributors(
     window: KpiWindow;
     floods: Flood[];
     first: number;
+    /** The flood under way at the stored cut, taken up here. */
+    carried: SettledFloods['open'];
+    /** The flood still under way at the last bucket (its index), or -1. */
+    open: number;
     cut: number;
+    /** The flood number under which the open flood's last bucket is counted apart. */
+    tail: number;
   }[] = [];
   // The flooded buckets of every console, each with the number of its flood among all consoles' floods.
   const floodedConsoles: number[] = [];
@@ -635,14 +651,24 @@ async function detectFloodContributors(
   const floodedIn: number[] = [];
   let floodCount = 0;
   for (const load of loads) {
+    const stored = settled.get(load.consoleId);
+    const carried = stored?.open ?? null;
     const lastStart = load.starts[load.starts.length - 1];
-    const window = { from: settled.get(load.consoleId)?.before ?? load.starts[0], to: lastStart + TEN_MINUTES_MS };
+    // A flood under way at the cut stands as one bucket just before it, holding the flood's annunciations so far:
+    // the rule is in that flood again at the cut, as a pass from the first bucket would be.
+    const from = stored ? stored.before - (carried ? TEN_MINUTES_MS : 0) : load.starts[0];
+    const window = { from, to: lastStart + TEN_MINUTES_MS };
     const starts = bucketStarts(window, TEN_MINUTES_MS);
     const counts = new Int32Array(starts.length);
     load.starts.forEach((start, i) => {
       counts[Math.round((start - window.from) / TEN_MINUTES_MS)] = load.counts[i];
     });
+    if (carried) counts[0] = [...carried.counts.values()].reduce((sum, n) => sum + n, 0);
     const floods = floodsFromBuckets(counts, starts, window.to, settings.kpi);
+    // A flood still under way is settled up to the last bucket, which may yet gain annunciations.
+    const last = floods.length - 1;
+    const open = last >= 0 && floods[last].end === window.to && floods[last].start < lastStart ? last : -1;
+    const tail = -1 - consoles.length;
     consoles.push({
       consoleId: load.consoleId,
       starts,
@@ -650,15 +676,19 @@ async function detectFloodContributors(
       window,
       floods,
       first: floodCount,
-      cut: floodCut(floods, lastStart),
+      carried,
+      open,
+      cut: open >= 0 ? lastStart : floodCut(floods, lastStart),
+      tail,
     });
     let f = 0;
     for (const start of starts) {
       while (f < floods.length && start >= floods[f].end) f++;
-      if (f < floods.length && start >= floods[f].start) {
+      // The stand-in bucket of a carried flood holds no events.
+      if (f < floods.length && start >= floods[f].start && !(carried && start === window.from)) {
         floodedConsoles.push(load.consoleId);
         floodedStarts.push(start);
-        floodedIn.push(floodCount + f);
+        floodedIn.push(f === open && start === lastStart ? tail : floodCount + f);
       }
     }
     floodCount += floods.length;
@@ -691,6 +721,20 @@ async function detectFloodContributors(
       });
     }
   }
+  // A carried flood's annunciations before the cut join its counts; an open flood's are kept without its last bucket.
+  const partial = new Map<number, Map<number, number>>();
+  const addCounts = (flood: number, counts: Map<number, number> | undefined) => {
+    const into = perFlood.get(flood) ?? new Map<number, number>();
+    perFlood.set(flood, into);
+    for (const [pointId, n] of counts ?? []) into.set(pointId, (into.get(pointId) ?? 0) + n);
+  };
+  for (const { consoleId, carried, open, first, tail } of consoles) {
+    if (carried) addCounts(first, carried.counts);
+    if (open < 0) continue;
+    partial.set(consoleId, new Map(perFlood.get(first + open)));
+    addCounts(first + open, perFlood.get(tail));
+    perFlood.delete(tail);
+  }
   const contributors = new Map(
     [...perFlood].map(([flood, counts]) => {
       const points = [...counts.keys()].sort((a, b) => a - b);
@@ -713,7 +757,11 @@ async function detectFloodContributors(
   const found = new Map<number, Map<number, Seen>>(
     [...settled].map(([consoleId, facts]) => [consoleId, facts.contributors]),
   );
-  for (const { consoleId, starts, counts, window, floods, first, cut } of consoles) {
+  for (const { consoleId, starts, counts, window, floods, first, carried, open, cut } of consoles) {
+    // Floods are found apart before and after the cut, or the start of the flood under way at it.
+    const split = open >= 0 ? floods[open].start : cut;
+    // A carried flood began before its stand-in bucket.
+    const startOf = (time: number) => (carried && time === window.from ? carried.start : time);
     const pointIndex = new Map<number, number>();
     const points: JournalAnalysis['points'] = [{ id: 0, tag: '', condition: '', annunciations: 0 }];
     const pointIdOf: number[] = [0];
@@ -722,14 +770,14 @@ async function detectFloodContributors(
     const ids = new Int32Array(total);
     let n = 0;
     let f = 0;
-    // Annunciations before the cut: those of the floods now settled.
-    let beforeCut = 0;
+    // Annunciations before the split: those of the floods now settled.
+    let beforeSplit = 0;
     // The flood being dealt out: its points and what is left of their counts.
     let dealing: { points: number[]; counts: number[] } | undefined;
     let next = 0;
     let left = 0;
     for (let k = 0; k < starts.length; k++) {
-      if (starts[k] === cut) beforeCut = n;
+      if (starts[k] === split) beforeSplit = n;
       while (f < floods.length && starts[k] >= floods[f].end) f++;
       times.fill(starts[k], n, n + counts[k]);
       const flooded = f < floods.length && starts[k] >= floods[f].start;
@@ -781,16 +829,17 @@ async function detectFloodContributors(
         (finding) =>
           [
             byRef.get(`${finding.tag}\u0000${finding.condition}`) as number,
-            { first: finding.firstSeen, last: finding.lastSeen, count: finding.count },
+            { first: startOf(finding.firstSeen), last: finding.lastSeen, count: finding.count },
           ] as [number, Seen],
       );
     };
     const settledBefore = joinContributions(
       settled.get(consoleId)?.contributors ?? new Map<number, Seen>(),
-      contributions(window.from, cut, 0, beforeCut),
+      contributions(window.from, split, 0, beforeSplit),
     );
-    found.set(consoleId, joinContributions(settledBefore, contributions(cut, window.to, beforeCut, n)));
-    if (cut > window.from) kept.set(consoleId, { before: cut, contributors: settledBefore });
+    found.set(consoleId, joinContributions(settledBefore, contributions(split, window.to, beforeSplit, n)));
+    const underWay = open >= 0 && { start: startOf(floods[open].start), counts: partial.get(consoleId) ?? new Map() };
+    if (cut > window.from) kept.set(consoleId, { before: cut, contributors: settledBefore, open: underWay || null });
   }
   await saveSettledFloods(tx, kept, basis);
 

@@ -71,8 +71,8 @@ export const pointDetectionFacts = pgTable('point_detection_facts', {
 });
 
 /**
- * What detection has settled of each console's floods: the floods starting before `before` (none runs on past it)
- * are final, and `contributors` sums, per point, the floods among them it was a top contributor of, as
+ * What detection has settled of each console's floods: the floods ending before `before` are final, and
+ * `contributors` sums, per point, the floods among them it was a top contributor of, as
  * `[point id, first seen, last seen (epoch ms), count]`. Valid under the settings named by `basis`; a change to the
  * console's 10-minute loads before `before` drops the row (drizzle/0019_flood_facts.sql), and its next detection
  * reads the console whole.
@@ -84,6 +84,11 @@ export const consoleFloodFacts = pgTable('console_flood_facts', {
   basis: text('basis').notNull(),
   before: timestamp('before', { withTimezone: true, precision: 3 }).notNull(),
   contributors: jsonb('contributors').$type<[number, number, number, number][]>().notNull(),
+  /**
+   * A flood under way at the cut: its start and each point's annunciations in it before the cut, as
+   * `{ start, counts: [point id, count][] }`; the next detection takes it up from there.
+   */
+  openFlood: jsonb('open_flood').$type<{ start: number; counts: [number, number][] }>(),
 });
 
 /** One JSON document per settings group, validated by the route that writes it. */

@@ -1,0 +1,1 @@
+ALTER TABLE "console_flood_facts" ADD COLUMN "open_flood" jsonb;
