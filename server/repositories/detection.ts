@@ -105,15 +105,22 @@ async function readSettled(tx: Executor, pointIds: readonly number[], basis: str
     sql`select point_id as "pointId", ${sql.join(columns, sql`, `)} from point_detection_facts
         where point_id = any(${arrayParam([...pointIds])}::int[]) and basis = ${basis}`,
   );
-  const facts = new Map<number, PointFacts>();
-  for (const row of rows) {
-    const point = Object.fromEntries(SETTLED_KINDS.map((kind) => [kind, { ...NOTHING_SETTLED }])) as PointFacts;
-    for (const column of SETTLED_COLUMNS) {
-      (point[column.kind] as unknown as Record<string, number | null>)[column.field] = row[columnOf(column)];
-    }
-    facts.set(row.pointId, point);
-  }
-  return facts;
+  return new Map(
+    rows.map((row) => {
+      const at = (kind: SettledKind, field: keyof Settled) => row[columnOf({ kind, field })] ?? null;
+      const kinds = SETTLED_KINDS.map((kind) => {
+        const settled: Settled = {
+          before: at(kind, 'before'),
+          first: at(kind, 'first'),
+          last: at(kind, 'last'),
+          count: at(kind, 'count') ?? 0,
+          mark: at(kind, 'mark'),
+        };
+        return [kind, settled] as const;
+      });
+      return [row.pointId, Object.fromEntries(kinds) as PointFacts];
+    }),
+  );
 }
 
 async function saveSettled(tx: Executor, facts: Map<number, PointFacts>, basis: string): Promise<void> {
