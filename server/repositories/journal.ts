@@ -76,6 +76,7 @@ const JOURNAL_TABLES = [
   'alarm_events',
   'alarm_load_10m',
   'alarm_plant_load_10m',
+  'alarm_load_days',
   'alarm_point_days',
   'alarm_point_months',
   'alarm_episodes',

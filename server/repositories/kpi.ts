@@ -88,27 +88,21 @@ function splitWindow({ from, to }: KpiWindow, size: number) {
  */
 const bucketStartMs = sql`date_part('epoch', bucket_start) * 1000`;
 
-/**
- * Annunciations per 10-minute bucket of a window as two columns, the bucket's index among `bucketStarts(window)`
- * and its count, in no order and not grouped (an index repeats once per operating condition, console or unit row;
- * the reader adds them up), and the window's annunciations per priority: a year's 52,560 buckets travel as two
- * arrays of small integers, and the database neither sorts nor groups them (that cost more than reading them).
- */
+/** A window's load: n_k per 10-minute bucket of `bucketStarts(window)`, and its annunciations per priority. */
 interface WindowLoad {
-  bucket: number[];
-  n: number[];
+  perBucket: Int32Array;
   perPriority: Record<Priority, number>;
 }
 
 const noPriorities = (): Record<Priority, number> => ({ urgent: 0, high: 0, medium: 0, low: 0 });
 
-const noLoad = (): WindowLoad => ({ bucket: [], n: [], perPriority: noPriorities() });
+const noLoad = (window: KpiWindow): WindowLoad => ({
+  perBucket: new Int32Array(bucketStarts(window, TEN_MINUTES_MS).length),
+  perPriority: noPriorities(),
+});
 
-/** n_k: annunciations per 10-minute bucket of `bucketStarts(window)`, from the window's load. */
-function tenMinuteCounts(window: KpiWindow, load: WindowLoad): Int32Array {
-  const perBucket = new Int32Array(bucketStarts(window, TEN_MINUTES_MS).length);
-  for (let i = 0; i < load.bucket.length; i++) perBucket[load.bucket[i]] += load.n[i];
-  return perBucket;
+function addPriorities(sums: Record<Priority, number>, counts: Record<Priority, number>): void {
+  for (const priority of PRIORITIES) sums[priority] += counts[priority];
 }
 
 /** Annunciations per priority in a piece of the window that cuts a 10-minute bucket, from events, per group. */
@@ -153,9 +147,7 @@ async function loadPerSeriesBucket(
   starts: readonly number[],
 ): Promise<Record<Priority, number>[]> {
   const sums = starts.map(noPriorities);
-  const add = (k: number, counts: Record<Priority, number>) => {
-    for (const priority of PRIORITIES) sums[k][priority] += counts[priority];
-  };
+  const add = (k: number, counts: Record<Priority, number>) => addPriorities(sums[k], counts);
   const { lo, hi, pieces } = splitWindow(window, TEN_MINUTES_MS);
   // width_bucket: 0 before the first threshold, i when at or after the i-th (1-based) and before the next.
   const rows = await queryRows<{ k: number } & Record<Priority, number>>(
@@ -175,8 +167,9 @@ async function loadPerSeriesBucket(
 
 /**
  * Annunciations per 10-minute bucket of the window (WindowLoad) per group (groupOf; a group without any is left
- * out): whole buckets from the rollup (the plant's own when no console or unit is asked and no group is kept), cut
- * ones from events.
+ * out). Whole UTC days come from the day vectors (`alarm_load_days`, 144 packed counts a row) when the scope names
+ * no unit or operating condition; the whole buckets around them, or all of them for such a scope, from the 10-minute
+ * rollup (the plant's own when no console or unit is asked and no group is kept); the cut pieces from events.
  */
 async function loadPerBucket(
   tx: Executor,
@@ -187,28 +180,81 @@ async function loadPerBucket(
   const { lo, hi, pieces } = splitWindow(window, TEN_MINUTES_MS);
   // bucketStarts: the whole bucket at `lo` is the first, or the second after the piece cut at `from`.
   const first = window.from < lo ? lo - TEN_MINUTES_MS : lo;
-  const index = sql`((${bucketStartMs} - ${first}::float8) / ${TEN_MINUTES_MS})::int`;
-  const rows = await queryRows<{ g: number; bucket: number[]; n: number[] } & Record<Priority, number>>(
-    tx,
-    sql`select ${groupOf(perConsole)} as g, array_agg(${index}) as bucket, array_agg(urgent + high + medium + low) as n,
-          sum(urgent)::int as urgent, sum(high)::int as high, sum(medium)::int as medium, sum(low)::int as low
-        from ${perConsole ? sql.raw('alarm_load_10m') : bucketRollup(scope)}
-        where bucket_start >= ${timestampParam(lo)} and bucket_start < ${timestampParam(hi)} ${scopeFilter(scope, true)}
-        group by 1`,
-  );
-  const loads = new Map(rows.map(({ g, bucket, n, ...perPriority }) => [g, { bucket, n, perPriority }]));
-  for (const piece of pieces) {
-    for (const [g, counts] of await cutPiece(tx, piece, scope, perConsole)) {
-      let load = loads.get(g);
-      if (!load) {
-        load = noLoad();
-        loads.set(g, load);
-      }
-      load.bucket.push(piece.from === window.from ? 0 : (hi - first) / TEN_MINUTES_MS);
-      load.n.push(PRIORITIES.reduce((sum, priority) => sum + counts[priority], 0));
-      for (const priority of PRIORITIES) load.perPriority[priority] += counts[priority];
+  const loads = new Map<number, WindowLoad>();
+  const loadOf = (g: number) => {
+    let load = loads.get(g);
+    if (!load) {
+      load = noLoad(window);
+      loads.set(g, load);
     }
+    return load;
+  };
+  const byDay = scope.unitId === undefined && scope.condition === undefined;
+  const days = byDay ? splitWindow({ from: lo, to: hi }, DAY_MS) : undefined;
+  const reads: (() => Promise<void>)[] = [];
+  if (days && days.lo < days.hi) {
+    const consoles =
+      scope.consoleId !== undefined
+        ? sql`console_id = ${scope.consoleId}`
+        : perConsole
+          ? sql`console_id <> 0`
+          : sql`console_id = 0`;
+    reads.push(() =>
+      // `counts`: a Buffer from node-postgres, a Uint8Array from the embedded database.
+      queryRows<{ g: number; day: number; counts: Uint8Array } & Record<Priority, number>>(
+        tx,
+        sql`select ${groupOf(perConsole)} as g, date_part('epoch', day_start) * 1000 as day, urgent, high, medium, low, counts
+            from alarm_load_days
+            where day_start >= ${timestampParam(days.lo)} and day_start < ${timestampParam(days.hi)} and ${consoles}`,
+      ).then((rows) => {
+        for (const { g, day, counts, ...perPriority } of rows) {
+          const load = loadOf(g);
+          const at = (day - first) / TEN_MINUTES_MS;
+          const packed = new DataView(counts.buffer, counts.byteOffset, counts.byteLength);
+          for (let k = 0; k < DAY_MS / TEN_MINUTES_MS; k++) load.perBucket[at + k] += packed.getInt32(k * 4);
+          addPriorities(load.perPriority, perPriority);
+        }
+      }),
+    );
   }
+  const ranges = days ? days.pieces : lo < hi ? [{ from: lo, to: hi }] : [];
+  if (ranges.length) {
+    const index = sql`((${bucketStartMs} - ${first}::float8) / ${TEN_MINUTES_MS})::int`;
+    const within = ranges.map(
+      (range) => sql`(bucket_start >= ${timestampParam(range.from)} and bucket_start < ${timestampParam(range.to)})`,
+    );
+    // Rows as two arrays of small integers per group, neither sorted nor grouped by the database (a year of a unit's
+    // buckets cost less so than as rows or grouped): the bucket's index among bucketStarts(window) and its count.
+    reads.push(() =>
+      queryRows<{ g: number; bucket: number[]; n: number[] } & Record<Priority, number>>(
+        tx,
+        sql`select ${groupOf(perConsole)} as g, array_agg(${index}) as bucket, array_agg(urgent + high + medium + low) as n,
+              sum(urgent)::int as urgent, sum(high)::int as high, sum(medium)::int as medium, sum(low)::int as low
+            from ${perConsole ? sql.raw('alarm_load_10m') : bucketRollup(scope)}
+            where (${sql.join(within, sql` or `)}) ${scopeFilter(scope, true)}
+            group by 1`,
+      ).then((rows) => {
+        for (const { g, bucket, n, ...perPriority } of rows) {
+          const load = loadOf(g);
+          for (let i = 0; i < bucket.length; i++) load.perBucket[bucket[i]] += n[i];
+          addPriorities(load.perPriority, perPriority);
+        }
+      }),
+    );
+  }
+  for (const piece of pieces) {
+    reads.push(() =>
+      cutPiece(tx, piece, scope, perConsole).then((perGroup) => {
+        const bucket = piece.from === window.from ? 0 : (hi - first) / TEN_MINUTES_MS;
+        for (const [g, counts] of perGroup) {
+          const load = loadOf(g);
+          load.perBucket[bucket] += PRIORITIES.reduce((sum, priority) => sum + counts[priority], 0);
+          addPriorities(load.perPriority, counts);
+        }
+      }),
+    );
+  }
+  await sideBySide(tx, ...reads);
   return loads;
 }
 
@@ -403,7 +449,7 @@ function windowCounts(
   counts: PointCount[],
   episodes: EpisodePoint[],
 ): WindowCounts {
-  const perBucket = tenMinuteCounts(window, load);
+  const { perBucket } = load;
   const perPriority = PRIORITIES.map((priority) => load.perPriority[priority]);
 
   const points = new Map<number, PointAnalysis>();
@@ -450,14 +496,14 @@ export function createKpiRepository(db: Executor) {
     async summary(window: KpiWindow, scope: KpiScope, settings: KpiSettings, tx: Executor = db): Promise<KpiSummary> {
       const resolved = await resolveScope(tx, scope);
       const empty = resolved.empty || window.to <= window.from;
-      if (empty) return summariseCounts(windowCounts(window, settings, noLoad(), [], []));
+      if (empty) return summariseCounts(windowCounts(window, settings, noLoad(window), [], []));
       const [loads, counts, episodes] = await sideBySide(
         tx,
         () => loadPerBucket(tx, window, resolved),
         () => countsPerPoint(tx, window, resolved, { top: TOP_POINTS }),
         () => episodePoints(tx, window, resolved, settings),
       );
-      return summariseCounts(windowCounts(window, settings, loads.get(0) ?? noLoad(), counts, episodes));
+      return summariseCounts(windowCounts(window, settings, loads.get(0) ?? noLoad(window), counts, episodes));
     },
 
     /**
@@ -493,7 +539,7 @@ export function createKpiRepository(db: Executor) {
           windowCounts(
             window,
             settings,
-            (id !== undefined && loads.get(id)) || noLoad(),
+            (id !== undefined && loads.get(id)) || noLoad(window),
             counts.filter((row) => row.group === id),
             episodes.filter((row) => row.group === id),
           ),
@@ -505,7 +551,7 @@ export function createKpiRepository(db: Executor) {
     async perTenMinutes(window: KpiWindow, scope: KpiScope, tx: Executor = db): Promise<Int32Array> {
       const resolved = await resolveScope(tx, scope);
       const empty = resolved.empty || window.to <= window.from;
-      return tenMinuteCounts(window, (!empty && (await loadPerBucket(tx, window, resolved)).get(0)) || noLoad());
+      return ((!empty && (await loadPerBucket(tx, window, resolved)).get(0)) || noLoad(window)).perBucket;
     },
 
     /** Annunciations per 10 min / hour / plant day (bucket starts as the engine's `seriesBucketStarts`). */

@@ -3,7 +3,8 @@
  * - `alarm_events.counted`: the ALM was an annunciation (the point was not shelved, suppressed or out of
  *   service), resolved by replaying the point's state (server/domain/ingest/replay.ts);
  * - `alarm_load_10m`: annunciations per 10-minute bucket per console / unit / operating condition, and
- *   `alarm_plant_load_10m` the same per bucket and operating condition for the whole plant;
+ *   `alarm_plant_load_10m` the same per bucket and operating condition for the whole plant, and `alarm_load_days`
+ *   the buckets of each UTC day per console and for the plant, packed in one row;
  * - `alarm_point_days`: annunciations per point per UTC day (rankings, top 10);
  * - `alarm_point_months`: the same per UTC month, summed from the days (windows of months and years);
  * - `alarm_episodes`: chattering runs, fleeting annunciations and active-and-visible spans (stale);
@@ -14,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -110,6 +112,30 @@ export const alarmPlantLoad10m = pgTable(
     low: integer('low').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.bucketStart, table.operatingCondition] })],
+);
+
+/** Raw bytes: `alarm_load_days.counts`. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * `alarm_load_10m` per UTC day and console (console 0: the whole plant), summed over units and operating
+ * conditions: the day's 144 bucket counts packed in `counts` (int4 each, big-endian, as `int4send` writes them;
+ * buckets without annunciations count 0) beside the day's annunciations per priority. A year of one console is
+ * 365 rows instead of 52,560, read in a few milliseconds (docs/scale.md). Rebuilt for every day a statement
+ * writes in `alarm_load_10m` by statement triggers (drizzle/0022_load_days.sql).
+ */
+export const alarmLoadDays = pgTable(
+  'alarm_load_days',
+  {
+    dayStart: timestamp('day_start', { withTimezone: true }).notNull(),
+    consoleId: integer('console_id').notNull(),
+    urgent: integer('urgent').notNull(),
+    high: integer('high').notNull(),
+    medium: integer('medium').notNull(),
+    low: integer('low').notNull(),
+    counts: bytea('counts').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.consoleId, table.dayStart] })],
 );
 
 export const alarmPointDays = pgTable(

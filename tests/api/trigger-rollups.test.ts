@@ -1,16 +1,18 @@
 /**
- * The monthly point rollup (alarm_point_months, kept by triggers on alarm_point_days) equals the days summed by UTC
- * month after every writer of the days — an import, an appending one, an older one (rebuilt days), a back-dated
- * operating-condition switch (retagging), the removal of a batch, a rebuild and emptying — and the annunciations
- * per point over windows holding whole months, read from it, equal the events counted directly: windows at and off
- * month starts, whole plant, one console, one operating condition.
+ * The rollups kept by triggers — the monthly point rollup (alarm_point_months, from alarm_point_days) and the day
+ * vectors of the 10-minute load (alarm_load_days, from alarm_load_10m) — equal what they derive from after every
+ * writer — an import, an appending one, an older one (rebuilt days), a back-dated operating-condition switch
+ * (retagging), the removal of a batch, a rebuild and emptying — and what is read through them equals the events
+ * counted directly: the annunciations per point and per 10-minute bucket over windows holding whole months and days,
+ * at and off their starts, whole plant, one console, one operating condition.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIORITIES } from '../../contract/vocabulary';
 import type { OpenDatabase } from '../../server/db';
 import type { JournalRow } from '../../server/domain/journal';
-import { DAY_MS, type KpiWindow } from '../../server/domain/kpi/types';
+import { bucketStarts, countPerBucket } from '../../server/domain/kpi/buckets';
+import { DAY_MS, type KpiWindow, TEN_MINUTES_MS } from '../../server/domain/kpi/types';
 import { createRng } from '../../server/domain/simulator/random';
 import { deleteJournalBatch } from '../../server/repositories/ingest';
 import { rebuildRollups, retagUnitConditions } from '../../server/repositories/journal';
@@ -47,7 +49,7 @@ function sparseJournal(seed: number, from: number, days: number): JournalRow[] {
   return rows;
 }
 
-describe('monthly point rollup', { timeout: SLOW * 4 }, () => {
+describe('rollups kept by triggers', { timeout: SLOW * 4 }, () => {
   let database: OpenDatabase;
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -81,10 +83,71 @@ describe('monthly point rollup', { timeout: SLOW * 4 }, () => {
           group by 1 order by 1`,
     );
 
+  type LoadDay = { day: string; consoleId: number; counts: string } & Record<(typeof PRIORITIES)[number], number>;
+  const storedLoadDays = () =>
+    queryRows<LoadDay>(
+      database.db,
+      sql`select day_start::text as day, console_id as "consoleId", urgent, high, medium, low, encode(counts, 'hex') as counts
+          from alarm_load_days order by 1, 2`,
+    );
+  /** The 10-minute rows packed by UTC day here: per console and for the plant (0), 144 big-endian int4 counts. */
+  const packedBuckets = async () => {
+    const rows = await queryRows<{ day: string; dayMs: number; start: number; consoleId: number } & LoadDay>(
+      database.db,
+      sql`select date_trunc('day', bucket_start, 'UTC')::text as day, (extract(epoch from bucket_start) * 1000)::float8 as start,
+            (extract(epoch from date_trunc('day', bucket_start, 'UTC')) * 1000)::float8 as "dayMs",
+            console_id as "consoleId", urgent, high, medium, low
+          from alarm_load_10m`,
+    );
+    const days = new Map<string, { day: string; consoleId: number; sums: number[]; counts: Int32Array }>();
+    for (const row of rows) {
+      for (const consoleId of [0, row.consoleId]) {
+        const key = `${row.day}|${String(consoleId).padStart(6, '0')}`;
+        let day = days.get(key);
+        if (!day) {
+          day = { day: row.day, consoleId, sums: [0, 0, 0, 0], counts: new Int32Array(144) };
+          days.set(key, day);
+        }
+        PRIORITIES.forEach((priority, index) => {
+          day.sums[index] += row[priority];
+          day.counts[(row.start - row.dayMs) / TEN_MINUTES_MS] += row[priority];
+        });
+      }
+    }
+    return [...days.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([, { day, consoleId, sums, counts }]) => ({
+        day,
+        consoleId,
+        ...Object.fromEntries(PRIORITIES.map((priority, index) => [priority, sums[index]])),
+        counts: Buffer.from(
+          new Uint8Array(counts.length * 4).map((_, i) => (counts[i >> 2] >>> (8 * (3 - (i & 3)))) & 255),
+        ).toString('hex'),
+      }));
+  };
+
+  /** Annunciations per 10-minute bucket of the window (bucketStarts) counted from the events. */
+  const eventsPerBucket = async (window: KpiWindow, scope: KpiScope) => {
+    const times = await queryRows<{ time: number }>(
+      database.db,
+      sql`select (extract(epoch from e.time) * 1000)::float8 as time from alarm_events e
+          join consoles c on c.id = e.console_id
+          where e.counted and e.time >= ${new Date(window.from).toISOString()} and e.time < ${new Date(window.to).toISOString()}
+            ${scope.console === undefined ? sql`` : sql`and c.name = ${scope.console}`}
+            ${scope.condition === undefined ? sql`` : sql`and e.operating_condition = ${scope.condition}`}
+          order by 1`,
+    );
+    return countPerBucket(
+      times.map((row) => row.time),
+      bucketStarts(window, TEN_MINUTES_MS),
+    );
+  };
+
   let windows = 0;
   const check = async (seed: number) => {
     const months = await storedMonths();
     expect(months).toEqual(await summedDays());
+    expect(await storedLoadDays()).toEqual(await packedBuckets());
     const [range] = await queryRows<{ lo: number; hi: number }>(
       database.db,
       sql`select (extract(epoch from min(time)) * 1000)::float8 as lo, (extract(epoch from max(time)) * 1000)::float8 as hi
@@ -110,6 +173,11 @@ describe('monthly point rollup', { timeout: SLOW * 4 }, () => {
         .map(({ pointId, count }) => ({ pointId, count }))
         .sort((a, b) => a.pointId - b.pointId);
       expect(counted, JSON.stringify({ window, scope })).toEqual(await countedEvents(window, scope));
+      // Off the 10-minute grid too: the cut pieces come from the events, the whole days from their vectors.
+      const offGrid = { from: from + (trial % 2) * 7 * 60_000, to: to - (trial % 3) * 3 * 60_000 };
+      expect(await kpi.perTenMinutes(offGrid, scope), JSON.stringify({ offGrid, scope })).toEqual(
+        await eventsPerBucket(offGrid, scope),
+      );
       windows++;
     }
     return months.length;
@@ -147,5 +215,7 @@ describe('monthly point rollup', { timeout: SLOW * 4 }, () => {
 
     await db.execute(sql`truncate alarm_point_days`);
     expect(await storedMonths()).toEqual([]);
+    await db.execute(sql`truncate alarm_load_10m`);
+    expect(await storedLoadDays()).toEqual([]);
   });
 });
