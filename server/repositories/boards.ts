@@ -138,21 +138,24 @@ export function createBoardsRepository(db: Executor, kpi: KpiRepository) {
       );
     },
 
-    /** The engine's summary for each console of the scope (all consoles, or those with load in the unit). */
+    /**
+     * The engine's summary for each console of the scope (all consoles, or those with load in the unit) and for the
+     * whole scope, read together (kpi.summaryPerConsole).
+     */
     async perConsole(
       window: KpiWindow,
       scope: KpiScope,
       settings: KpiSettings,
       tx: Executor = db,
-    ): Promise<{ console: string; summary: KpiSummary }[]> {
+    ): Promise<{ whole: KpiSummary; consoles: { console: string; summary: KpiSummary }[] }> {
       const names =
         scope.console !== undefined
           ? [scope.console]
           : scope.unit !== undefined
             ? (await kpi.ranking(window, scope, 'console', tx)).map((row) => row.name)
             : (await queryRows<{ name: string }>(tx, sql`select name from consoles order by name`)).map((r) => r.name);
-      const summaries = await kpi.summaryPerConsole(window, scope, names, settings, tx);
-      return names.map((name, index) => ({ console: name, summary: summaries[index] }));
+      const { whole, perConsole } = await kpi.summaryPerConsole(window, scope, names, settings, tx);
+      return { whole, consoles: names.map((name, index) => ({ console: name, summary: perConsole[index] })) };
     },
 
     /** How many 10-minute periods of the window fall in each rate bin (empty periods count as 0). */

@@ -8,7 +8,7 @@ import type { KpiSummary } from '../../contract/kpi';
 import type { KpiSettings } from '../../contract/kpiSettings';
 import { PRIORITIES, type Priority } from '../../contract/vocabulary';
 import type { Executor } from '../db';
-import { type BucketSize, bucketStarts, seriesBucketStarts } from '../domain/kpi/buckets';
+import { type BucketSize, bucketCount, seriesBucketStarts } from '../domain/kpi/buckets';
 import type { PointAnalysis } from '../domain/kpi/journal';
 import { summariseCounts, TOP_POINTS, type WindowCounts } from '../domain/kpi/summary';
 import { DAY_MS, type KpiWindow, TEN_MINUTES_MS } from '../domain/kpi/types';
@@ -94,10 +94,13 @@ interface WindowLoad {
   perPriority: Record<Priority, number>;
 }
 
+/** The 10-minute buckets of a UTC day: the length of an `alarm_load_days` vector. */
+const BUCKETS_A_DAY = DAY_MS / TEN_MINUTES_MS;
+
 const noPriorities = (): Record<Priority, number> => ({ urgent: 0, high: 0, medium: 0, low: 0 });
 
 const noLoad = (window: KpiWindow): WindowLoad => ({
-  perBucket: new Int32Array(bucketStarts(window, TEN_MINUTES_MS).length),
+  perBucket: new Int32Array(bucketCount(window, TEN_MINUTES_MS)),
   perPriority: noPriorities(),
 });
 
@@ -211,7 +214,7 @@ async function loadPerBucket(
           const load = loadOf(g);
           const at = (day - first) / TEN_MINUTES_MS;
           const packed = new DataView(counts.buffer, counts.byteOffset, counts.byteLength);
-          for (let k = 0; k < DAY_MS / TEN_MINUTES_MS; k++) load.perBucket[at + k] += packed.getInt32(k * 4);
+          for (let k = 0; k < BUCKETS_A_DAY; k++) load.perBucket[at + k] += packed.getInt32(k * 4);
           addPriorities(load.perPriority, perPriority);
         }
       }),
@@ -311,11 +314,21 @@ async function countsPerPoint(
   // rank(): 1 + the points of the group counted more, so `<= top` keeps every point tied with the top-th. The cut
   // comes before the points are looked up, one by one through the key (`limit 1` keeps the planner from hashing
   // the whole library for ten rows).
+  // Per console, a point is also kept where it ranks among the top of the whole scope (its counts summed over the
+  // consoles), so that the whole scope's top list can be summed from the rows: a point left out of some console
+  // ranks below the whole scope's top-th, and so does any part of its count.
   const kept =
     top === undefined
       ? counted
-      : sql`select g, point_id, n from (select *, rank() over (partition by g order by n desc) as r from (${counted}) c) x
-            where r <= ${top}`;
+      : perConsole
+        ? sql`with c as (${counted})
+              select g, point_id, n from (
+                select c.*, rank() over (partition by c.g order by c.n desc) as r, w.r as whole_rank
+                from c join (select point_id, rank() over (order by sum(n) desc) as r from c group by point_id) w
+                  using (point_id)) x
+              where r <= ${top} or whole_rank <= ${top}`
+        : sql`select g, point_id, n from (select *, rank() over (partition by g order by n desc) as r from (${counted}) c) x
+              where r <= ${top}`;
   return queryRows<Grouped<PointCount>>(
     tx,
     sql`select c.g as "group", c.point_id as "pointId", p.tag, p.condition, c.n as count
@@ -508,8 +521,9 @@ export function createKpiRepository(db: Executor) {
 
     /**
      * The summary of each console named (the scope's unit and operating condition apply), as `summary` gives it
-     * with that console in the scope: each aggregate is read once for every console and split by console, so a
-     * board of ten consoles costs three reads, not thirty.
+     * with that console in the scope, and the summary of the whole scope, as `summary` gives it: each aggregate is
+     * read once for every console and split by console, the whole scope being the sum of its consoles, so a board
+     * of ten consoles and their plant costs three reads, not thirty-three.
      */
     async summaryPerConsole(
       window: KpiWindow,
@@ -517,7 +531,7 @@ export function createKpiRepository(db: Executor) {
       consoles: readonly string[],
       settings: KpiSettings,
       tx: Executor = db,
-    ): Promise<KpiSummary[]> {
+    ): Promise<{ whole: KpiSummary; perConsole: KpiSummary[] }> {
       const resolved = await resolveScope(tx, scope);
       const ids = await queryRows<{ id: number; name: string }>(
         tx,
@@ -533,18 +547,41 @@ export function createKpiRepository(db: Executor) {
             () => countsPerPoint(tx, window, resolved, { top: TOP_POINTS, perConsole: true }),
             () => episodePoints(tx, window, resolved, settings, true),
           );
-      return consoles.map((name) => {
-        const id = idOf.get(name);
-        return summariseCounts(
-          windowCounts(
-            window,
-            settings,
-            (id !== undefined && loads.get(id)) || noLoad(window),
-            counts.filter((row) => row.group === id),
-            episodes.filter((row) => row.group === id),
-          ),
-        );
-      });
+      const whole = noLoad(window);
+      for (const load of loads.values()) {
+        for (let k = 0; k < whole.perBucket.length; k++) whole.perBucket[k] += load.perBucket[k];
+        addPriorities(whole.perPriority, load.perPriority);
+      }
+      const wholeCounts = new Map<number, PointCount>();
+      for (const row of counts) {
+        const point = wholeCounts.get(row.pointId);
+        if (point) point.count += row.count;
+        else
+          wholeCounts.set(row.pointId, {
+            pointId: row.pointId,
+            tag: row.tag,
+            condition: row.condition,
+            count: row.count,
+          });
+      }
+      const wholeEpisodes = new Map(episodes.map((row) => [`${row.pointId} ${row.kind}`, row]));
+      return {
+        whole: summariseCounts(
+          windowCounts(window, settings, whole, [...wholeCounts.values()], [...wholeEpisodes.values()]),
+        ),
+        perConsole: consoles.map((name) => {
+          const id = idOf.get(name);
+          return summariseCounts(
+            windowCounts(
+              window,
+              settings,
+              (id !== undefined && loads.get(id)) || noLoad(window),
+              counts.filter((row) => row.group === id),
+              episodes.filter((row) => row.group === id),
+            ),
+          );
+        }),
+      };
     },
 
     /** n_k: annunciations per 10-minute bucket of the window (`bucketStarts`), as the summary counts them. */

@@ -1,6 +1,7 @@
 /**
  * 报警性能看板 reads every console's KPI summary at once (`summaryPerConsole`: each aggregate read once and split by
- * console). Each must equal the summary asked for that console alone, on random windows — edges inside a 10-minute
+ * console), and the whole scope's as their sum. Each must equal the summary asked for that console alone, and the
+ * whole the summary of the scope, on random windows — edges inside a 10-minute
  * bucket, a day or a month, whole days, windows across a month's start — with random thresholds, for the whole
  * plant and within a unit, a console that has nothing and one that does not exist.
  */
@@ -22,7 +23,22 @@ describe('every console summarised at once', { timeout: SLOW * 2 }, () => {
   let alarms: number[];
   beforeAll(async () => {
     database = await openTestDatabase();
-    const journals = [randomJournal(1, MARCH, 1500), randomJournal(2, END_OF_MARCH, 1500)];
+    // The third: 24 points, each moving between the two consoles every 300 rows, so that the whole plant's top 10
+    // is not any console's, and a point's count is split between consoles.
+    const moving = randomJournal(3, Date.UTC(2025, 3, 5), 1500).map((row, index) => ({
+      ...row,
+      tag: `N${(index * 7) % 24}`,
+      console: `操作台${Math.floor(index / 300) % 2}`,
+    }));
+    const unique = new Set<string>();
+    const journals = [
+      randomJournal(1, MARCH, 1500),
+      randomJournal(2, END_OF_MARCH, 1500),
+      moving.filter((row) => {
+        const key = `${row.time}|${row.tag}|${row.event}`;
+        return !unique.has(key) && unique.add(key);
+      }),
+    ];
     for (const journal of journals) await ingestRows(database.db, journal, 3);
     alarms = journals.flat().flatMap((row) => (row.event === 'ALM' ? [row.time] : []));
   }, SLOW);
@@ -35,7 +51,7 @@ describe('every console summarised at once', { timeout: SLOW * 2 }, () => {
     const scopes: Omit<KpiScope, 'console'>[] = [{}, { unit: '装置1' }, { unit: '装置2' }];
     const nearAlarm = () => alarms[Math.floor(rng() * alarms.length)] + Math.floor(rng() * 2000) - 1000;
     let seen = 0;
-    for (let trial = 0; trial < 30; trial++) {
+    for (let trial = 0; trial < 40; trial++) {
       const settings = resolveKpiSettings({
         chatterSeconds: 1 + Math.floor(rng() * 120),
         fleetingSeconds: 1 + Math.floor(rng() * 60),
@@ -52,13 +68,21 @@ describe('every console summarised at once', { timeout: SLOW * 2 }, () => {
         from = Date.UTC(2025, 2, 20) + Math.floor(rng() * 5) * DAY_MS;
         to = Date.UTC(2025, 3, 3, 7, 13);
       }
+      // Over the moving points' weeks.
+      if (trial % 4 === 3) {
+        from = Date.UTC(2025, 3, 5) + Math.floor(rng() * 3) * DAY_MS;
+        to = from + (3 + Math.floor(rng() * 20)) * DAY_MS + Math.floor(rng() * DAY_MS);
+      }
       const window = { from, to };
       const scope = scopes[trial % scopes.length];
       const together = await kpi.summaryPerConsole(window, scope, consoles, settings);
       const alone = await Promise.all(
         consoles.map((name) => kpi.summary(window, { ...scope, console: name }, settings)),
       );
-      expect(together, JSON.stringify({ window, scope, settings })).toEqual(alone);
+      expect(together.perConsole, JSON.stringify({ window, scope, settings })).toEqual(alone);
+      expect(together.whole, JSON.stringify({ window, scope, settings })).toEqual(
+        await kpi.summary(window, scope, settings),
+      );
       seen += alone[0].annunciations + alone[1].annunciations;
       expect(alone[2].annunciations).toBe(0);
     }

@@ -18,6 +18,12 @@ export function bucketStarts({ from, to }: KpiWindow, sizeMs: number = TEN_MINUT
   return starts;
 }
 
+/** How many buckets `bucketStarts` gives for the window, without listing them. */
+export function bucketCount({ from, to }: KpiWindow, sizeMs: number = TEN_MINUTES_MS): number {
+  if (to <= from) return 0;
+  return 1 + Math.max(0, Math.ceil((to - (Math.floor(from / sizeMs) + 1) * sizeMs) / sizeMs));
+}
+
 /** Starts of plant-local calendar days covering [from, to), the first clipped to `from` as above. */
 export function plantDayStarts({ from, to }: KpiWindow, timeZone: string = DEFAULT_PLANT_TIME_ZONE): number[] {
   const starts: number[] = [];

@@ -19,15 +19,14 @@ const levelOf = (figures: { avgPer10Min: number; peak10Min: number }) => {
 };
 
 const performanceRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async (app) => {
-  const { kpi, kpiSettings, boards } = app.repositories;
+  const { kpiSettings, boards } = app.repositories;
 
   const performance = async (query: BoardQuery) => {
     const window = windowOf(query);
     const scope = scopeOf(query);
     const settings = (await kpiSettings.read()).kpi;
-    const [targetSettings, whole, perConsole, histogram] = await Promise.all([
+    const [targetSettings, { whole, consoles: perConsole }, histogram] = await Promise.all([
       boards.targets(),
-      kpi.summary(window, scope, settings),
       boards.perConsole(window, scope, settings),
       boards.rateHistogram(window, scope),
     ]);

@@ -1,5 +1,11 @@
 import { plantDayResolver } from '../../../common/plantDays';
-import { bucketStarts, countPerBucket, plantDayStarts, seriesBucketStarts } from '../../../server/domain/kpi/buckets';
+import {
+  bucketCount,
+  bucketStarts,
+  countPerBucket,
+  plantDayStarts,
+  seriesBucketStarts,
+} from '../../../server/domain/kpi/buckets';
 import { HOUR_MS } from '../../../server/domain/kpi/types';
 import { at } from './journal';
 
@@ -26,6 +32,25 @@ describe('bucketStarts', () => {
       at('09:00'),
       at('10:00'),
     ]);
+  });
+});
+
+describe('bucketCount', () => {
+  it('is the number of bucket starts, for aligned, cut, empty and reversed windows of every size', () => {
+    const windows = [
+      ['08:00', '09:00'],
+      ['08:03', '08:47'],
+      ['08:00', '08:00'],
+      ['08:09:59.999', '08:10'],
+      ['08:10', '08:10:00.001'],
+      ['08:30', '10:00:00.001'],
+      ['09:00', '08:00'],
+    ].map(([from, to]) => ({ from: at(from), to: at(to) }));
+    for (const window of windows) {
+      for (const size of [1, 600_000, HOUR_MS]) {
+        expect(bucketCount(window, size), JSON.stringify({ window, size })).toBe(bucketStarts(window, size).length);
+      }
+    }
   });
 });
 
