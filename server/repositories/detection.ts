@@ -5,7 +5,7 @@
  * instead of adding another (idempotent); a point handled or ignored gets a new record only for behaviour
  * seen after that record.
  */
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { plantDayResolver } from '../../common/plantDays';
 import {
   type AbnormalSettings,
@@ -15,6 +15,7 @@ import {
 } from '../../contract/kpiSettings';
 import { PRIORITIES } from '../../contract/vocabulary';
 import { type Executor, lockJournalWrites } from '../db';
+import { pointDetectionFacts } from '../db/schema';
 import { bucketStarts } from '../domain/kpi/buckets';
 import { type AbnormalFinding, detectFromAnalysis } from '../domain/kpi/detection';
 import { type Flood, floodsFromBuckets } from '../domain/kpi/floods';
@@ -82,15 +83,13 @@ function joined(a: Seen, b: Seen, kind: SettledKind | 'floodContributor'): Seen 
 /** The settings and plant time zone the kept facts depend on. */
 const basisOf = (settings: KpiSettings, timeZone: string) => JSON.stringify([settings, timeZone]);
 
-/** The columns of point_detection_facts (`<kind>_<field>`) and their SQL types. */
-const SETTLED_COLUMNS = SETTLED_KINDS.flatMap((kind) => [
-  { kind, field: 'before', type: 'timestamptz' },
-  { kind, field: 'first', type: 'timestamptz' },
-  { kind, field: 'last', type: 'timestamptz' },
-  { kind, field: 'count', type: 'int' },
-  ...(kind === 'chatter' ? [{ kind, field: 'mark', type: 'int' }] : []),
-  ...(kind === 'standing' ? [{ kind, field: 'mark', type: 'timestamptz' }] : []),
-]) as { kind: SettledKind; field: keyof Settled; type: 'timestamptz' | 'int' }[];
+/** The per-kind columns of point_detection_facts (`<kind>_<field>`), as the schema declares them. */
+const SETTLED_COLUMNS = Object.values(getTableColumns(pointDetectionFacts)).flatMap((column) => {
+  const [kind, field] = column.name.split('_') as [SettledKind, keyof Settled];
+  return SETTLED_KINDS.includes(kind)
+    ? [{ kind, field, type: column.getSQLType(), int: column.dataType === 'number' }]
+    : [];
+});
 
 const columnOf = ({ kind, field }: { kind: SettledKind; field: keyof Settled }) => `${kind}_${field}`;
 
@@ -98,7 +97,7 @@ const columnOf = ({ kind, field }: { kind: SettledKind; field: keyof Settled }) 
 async function readSettled(tx: Executor, pointIds: readonly number[], basis: string): Promise<Map<number, PointFacts>> {
   const columns = SETTLED_COLUMNS.map((column) => {
     const name = sql.identifier(columnOf(column));
-    return sql`${column.type === 'int' ? name : epochMs(sql`${name}`)} as ${sql.identifier(columnOf(column))}`;
+    return sql`${column.int ? name : epochMs(sql`${name}`)} as ${sql.identifier(columnOf(column))}`;
   });
   const rows = await queryRows<{ pointId: number } & Record<string, number | null>>(
     tx,
@@ -128,7 +127,7 @@ async function saveSettled(tx: Executor, facts: Map<number, PointFacts>, basis: 
     const record: Record<string, unknown> = { point_id: pointId };
     for (const column of SETTLED_COLUMNS) {
       const value = point[column.kind][column.field];
-      record[columnOf(column)] = column.type === 'int' || value === null ? value : new Date(value).toISOString();
+      record[columnOf(column)] = column.int || value === null ? value : new Date(value).toISOString();
     }
     return record;
   });
