@@ -14,6 +14,7 @@ import { createLibraryRepository } from './library';
 import { createManualRepository } from './manual';
 import { createMatrixRepository } from './matrix';
 import { createOpcuaRepository } from './opcua';
+import { createPeriodFiguresRepository } from './period-figures';
 import { createRolesRepository } from './roles';
 import { createSourcesRepository } from './sources';
 import { createTemplatesRepository } from './templates';
@@ -41,6 +42,7 @@ export function createRepositories(db: Database) {
     kpiSettings: createKpiSettingsRepository(db),
     detection: createDetectionRepository(db),
     boards: createBoardsRepository(db, kpi),
+    periodFigures: createPeriodFiguresRepository(db, kpi),
     batches: createBatchesRepository(db),
     ingest: createIngestRepository(db),
     sources: createSourcesRepository(db),

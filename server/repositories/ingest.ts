@@ -11,6 +11,7 @@ import { DuplicateFilter, type JournalBatch, type JournalError } from '../domain
 import { createDetectionRepository } from './detection';
 import { IngestSession, rebuildRollups, recomputePoints, vacuumJournal } from './journal';
 import { readKpiSettings } from './kpi-settings';
+import { forgetPeriodFigures } from './period-figures';
 import { queryRows, timestampParam } from './raw-sql';
 
 export interface IngestRequest {
@@ -220,6 +221,7 @@ export async function deleteJournalBatch(db: Executor, batchId: number, timeZone
     const to = Math.max(...affected.map((row) => row.to), changed?.to ?? Number.NEGATIVE_INFINITY);
     await rebuildRollups(tx, from, to);
     await createDetectionRepository(tx).detect(timeZone, pointIds, tx);
+    await forgetPeriodFigures(tx, from);
     return n;
   });
   if (deleted > 0) await vacuumJournal(db);

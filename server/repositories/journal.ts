@@ -21,6 +21,7 @@ import {
 } from '../domain/ingest/replay';
 import { RollupCounts } from '../domain/ingest/rollup-counts';
 import type { JournalRow } from '../domain/journal';
+import { forgetPeriodFigures } from './period-figures';
 import { arrayParam, epochMs, queryRows, timestampParam } from './raw-sql';
 
 export const DEFAULT_CONSOLE_NAME = '默认操作台';
@@ -373,6 +374,7 @@ export async function retagUnitConditions(tx: Executor, unitId: number, from: nu
     sql`select ${epochMs(sql`max(time)`)} as "to" from alarm_events where unit_id = ${unitId} and counted`,
   );
   if (last.to !== null && last.to >= from) await rebuildRollups(tx, from, last.to, unitId);
+  await forgetPeriodFigures(tx, from);
 }
 
 interface StoredEventRow {
@@ -768,6 +770,9 @@ export class IngestSession {
       // which costs the same for a few rows appended to a busy day as for the first.
       if (dirty.length || tagged) await rebuildRollups(this.tx, range.from, range.to);
       else await addRollups(this.tx, this.counts);
+      // After everything the KPI figures read is written, so that a read let in beside this import keeps no
+      // period it saw half written (period-figures.ts).
+      await forgetPeriodFigures(this.tx, range.from);
       clock?.add('rollups', since);
     }
     return {

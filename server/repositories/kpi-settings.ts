@@ -7,6 +7,7 @@ import type { AbnormalSettings } from '../../contract/kpiSettings';
 import type { Executor } from '../db';
 import { resolveAbnormalSettings } from '../domain/abnormal/settings';
 import { recomputePoints } from './journal';
+import { forgetPeriodFigures } from './period-figures';
 import { queryRows } from './raw-sql';
 
 const SETTINGS_KEY = 'abnormal';
@@ -26,6 +27,8 @@ export function createKpiSettingsRepository(db: Executor) {
       await tx.execute(sql`
         insert into settings (key, value, updated_by, updated_at) values (${SETTINGS_KEY}, ${JSON.stringify(value)}::jsonb, ${username}, now())
         on conflict (key) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = now()`);
+      // Figures kept under other settings are never read again; a new chatterCount changes every period's.
+      await forgetPeriodFigures(tx);
       if (before.kpi.chatterCount !== value.kpi.chatterCount) {
         const points = await queryRows<{ id: number }>(tx, sql`select distinct point_id as id from alarm_point_states`);
         await recomputePoints(

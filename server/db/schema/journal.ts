@@ -257,3 +257,33 @@ export const alarmPointStates = pgTable('alarm_point_states', {
 });
 
 export type JournalBatchRow = typeof journalBatches.$inferSelect;
+
+/**
+ * The KPI figures of 系统改进看板's periods once computed, per scope (resolved ids) and KPI settings (`basis`), so
+ * that a year of weeks is not summarised again on every view (server/repositories/period-figures.ts). An event
+ * written at time t changes no window ending at or before t: every writer of the journal drops the periods ending
+ * after the earliest time it wrote, as its transaction's last statement.
+ */
+export const kpiPeriodFigures = pgTable(
+  'kpi_period_figures',
+  {
+    scope: text('scope').notNull(),
+    basis: text('basis').notNull(),
+    periodFrom: timestamp('period_from', { withTimezone: true, precision: 3 }).notNull(),
+    periodTo: timestamp('period_to', { withTimezone: true, precision: 3 }).notNull(),
+    figures: jsonb('figures').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.scope, table.basis, table.periodFrom, table.periodTo] }),
+    index('kpi_period_figures_to_idx').on(table.periodTo),
+  ],
+);
+
+/**
+ * Counts the journal's writes that dropped kept period figures: a reader keeps what it computed only if the count is
+ * the one it read before computing, so nothing read before a writer's commit is kept after it.
+ */
+export const journalRevision = pgTable('journal_revision', {
+  id: integer('id').primaryKey(),
+  revision: integer('revision').notNull(),
+});

@@ -11,14 +11,13 @@ import { coverageSeries, windowPrioritySplit } from '../../domain/boards/coverag
 import { periodWindows } from '../../domain/boards/periods';
 import { scopeOf, windowOf } from '../../domain/kpi/window';
 import { sendXlsx } from '../../export/xlsx';
-import { figuresOf } from '../../repositories/boards';
 import { routeOf } from '../endpoint';
 import { ok } from '../reply';
 
 const permission = routePermission('/alarm/op/system/improve', 'view');
 
 const improvementRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = async (app, { plantTimeZone }) => {
-  const { kpi, kpiSettings, boards, dictionaries } = app.repositories;
+  const { kpiSettings, boards, periodFigures, dictionaries } = app.repositories;
 
   const improvement = async (query: ImprovementQuery) => {
     const window = windowOf(query);
@@ -27,9 +26,9 @@ const improvementRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = 
     const targetSettings = await boards.targets();
     const windows = periodWindows(window, query.period, plantTimeZone);
     const ends = windows.map((period) => period.to);
-    const [counts, summaries, appliedChanges, coverageSteps, priorities] = await Promise.all([
+    const [counts, figures, appliedChanges, coverageSteps, priorities] = await Promise.all([
       boards.periodCounts(windows, scope),
-      Promise.all(windows.map((period) => kpi.summary(period, scope, settings))),
+      periodFigures.figures(windows, scope, settings),
       boards.appliedChanges(window),
       boards.coverageSteps(ends, scope),
       dictionaries.priorities.looks(),
@@ -37,7 +36,7 @@ const improvementRoutes: FastifyPluginAsyncTypebox<{ plantTimeZone: string }> = 
     const periods: PeriodRow[] = windows.map((period, index) => ({
       start: new Date(period.from).toISOString(),
       end: new Date(period.to).toISOString(),
-      figures: figuresOf(summaries[index]),
+      figures: figures[index],
       ...counts[index],
     }));
     return {
