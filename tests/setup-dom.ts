@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { message, notification } from 'antd';
 import { mutate } from 'swr';
 import { afterEach } from 'vitest';
+
+// Rendering a page with its charts takes seconds on a busy 2-core machine: the queries wait as long.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd reads these browser APIs that jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {

@@ -2,7 +2,7 @@
 
 import { permissionString } from '@common/routes';
 import type { ApprovalDetail } from '@contract/moc';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import ApprovalListPage from '@/pages/Alarm/Approve';
@@ -20,7 +20,6 @@ import { ok, renderWithPermissions } from './render';
 
 const server = mockApi(...priorityDictionary);
 startAppRuntime();
-configure({ asyncUtilTimeout: 5000 });
 
 const can = (...actions: ('view' | 'revoke' | 'delete')[]) =>
   actions.map((action) => permissionString('/alarm/approve/list', action));

@@ -3,7 +3,7 @@
 import { DEFAULT_PRIORITY_MATRIX, type PriorityMatrix } from '@common/priorityMatrix';
 import { permissionString } from '@common/routes';
 import type { ChangeRequestDetail } from '@contract/moc';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import ChangeCreatePage from '@/pages/Alarm/Op/ChangeCreate';
@@ -24,7 +24,6 @@ import { ok, renderWithPermissions } from './render';
 
 const server = mockApi(...priorityDictionary);
 startAppRuntime();
-configure({ asyncUtilTimeout: 5000 });
 
 const can = (...actions: ('view' | 'create' | 'edit' | 'delete' | 'takeover')[]) =>
   actions.map((action) => permissionString('/alarm/op/update', action));

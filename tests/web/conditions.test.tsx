@@ -9,7 +9,7 @@ import type {
   ConditionUnit,
   PointEffectiveSettings,
 } from '@contract/moc';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import PointDrawer from '@/pages/Alarm/Library/List/components/PointDrawer';
@@ -21,7 +21,6 @@ import { ok, renderWithPermissions } from './render';
 
 const server = mockApi(...priorityDictionary);
 startAppRuntime();
-configure({ asyncUtilTimeout: 5000 });
 
 const can = (...actions: ('view' | 'create' | 'edit' | 'delete')[]) =>
   actions.map((action) => permissionString('/alarm/op/working', action));

@@ -2,7 +2,7 @@
 
 import { permissionString } from '@common/routes';
 import type { Evaluation, EvaluationOptions } from '@contract/templates';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import EvaluatePage from '@/pages/Alarm/Op/Evaluate';
@@ -11,7 +11,6 @@ import { ok, renderWithPermissions } from './render';
 
 const server = mockApi();
 startAppRuntime();
-configure({ asyncUtilTimeout: 5000 });
 
 const viewer = [permissionString('/alarm/op/evaluate', 'view')];
 

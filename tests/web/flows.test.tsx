@@ -2,7 +2,7 @@
 
 import { permissionString } from '@common/routes';
 import type { ApprovalFlow, BusinessTypeSetting, FlowOptions } from '@contract/moc';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import FlowListPage from '@/pages/Alarm/Settings/ApprovalFlows';
@@ -42,7 +42,6 @@ const server = mockApi(
   http.get('/api/alarm/base/examine/config/business-types', () => HttpResponse.json(ok(settings))),
 );
 startAppRuntime();
-configure({ asyncUtilTimeout: 5000 });
 
 const can = (...actions: ('view' | 'create' | 'edit' | 'delete')[]) =>
   actions.map((action) => permissionString('/alarm/base/examine/config', action));

@@ -3,7 +3,7 @@
 import { OPEN_ABNORMAL_LIST, STALE_POINT_MESSAGE } from '@common/alarmLibrary';
 import { permissionString } from '@common/routes';
 import type { AbnormalRecord, LibraryOptions, ListedPoint, PointDetail } from '@contract/library';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
@@ -18,7 +18,6 @@ import { ok, renderWithPermissions } from './render';
 const server = mockApi();
 startAppRuntime();
 // A ProTable of twelve columns takes more than the default second to render on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const can = (...actions: ('view' | 'edit' | 'remove' | 'handle' | 'confirm')[]) =>
   actions.map((action) => permissionString('/alarm/bases/list', action));

@@ -3,7 +3,7 @@
 import { permissionString } from '@common/routes';
 import type { LibraryOptions } from '@contract/library';
 import type { Manual, ManualEntry } from '@contract/manual';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import ResponseManualPage from '@/pages/Alarm/Library/Manual';
@@ -13,7 +13,6 @@ import { ok } from './render';
 
 const server = mockApi();
 startAppRuntime();
-configure({ asyncUtilTimeout: 5000 });
 
 const view = [permissionString('/alarm/bases/list', 'view')];
 

@@ -2,7 +2,7 @@
  * Hidden pages check the right they need before anything else (src/components/PageRight, declared beside each
  * route in config/routes.ts), and the 403 page says what was refused and where to go from there.
  */
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import PageRight from '@/components/PageRight';
@@ -19,7 +19,6 @@ import { renderWithPermissions } from './render';
 
 const server = mockApi(...priorityDictionary);
 startAppRuntime();
-configure({ asyncUtilTimeout: 5000 });
 
 /** Every API request the page makes. */
 const requests: string[] = [];

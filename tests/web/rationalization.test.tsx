@@ -7,7 +7,7 @@ import { DEFAULT_PRIORITY_MATRIX } from '@common/priorityMatrix';
 import { permissionString } from '@common/routes';
 import type { LibraryOptions } from '@contract/library';
 import type { MatrixChangeBody, Rationalization, StoredMatrix } from '@contract/rationalization';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import RationalizationTab from '@/pages/Alarm/Library/List/components/RationalizationTab';
@@ -18,7 +18,6 @@ import { ok, renderWithPermissions } from './render';
 
 const server = mockApi();
 startAppRuntime();
-configure({ asyncUtilTimeout: 5000 });
 
 const options: LibraryOptions = {
   units: [],

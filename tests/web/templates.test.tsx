@@ -3,7 +3,7 @@
 import { permissionString } from '@common/routes';
 import { EMPTY_ITEM_RATIONALIZATION } from '@common/templates';
 import type { Template, TemplateOptions, TemplateSummary } from '@contract/templates';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import TemplateEditPage from '@/pages/Alarm/Template/Edit';
@@ -14,7 +14,6 @@ import { ok, renderWithPermissions } from './render';
 const server = mockApi();
 startAppRuntime();
 // ProTable and the editable table render slowly in jsdom on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const can = (...actions: ('view' | 'create' | 'edit' | 'delete')[]) =>
   actions.map((action) => permissionString('/alarm/template/list', action));
