@@ -13,12 +13,11 @@ import type { OpenDatabase } from '../../server/db';
 import { DAY_MS, type KpiWindow, resolveKpiSettings } from '../../server/domain/kpi/types';
 import { createRng } from '../../server/domain/simulator/random';
 import { deleteJournalBatch } from '../../server/repositories/ingest';
-import { retagUnitConditions } from '../../server/repositories/journal';
 import { episodePoints, episodeSeen, resolveScope } from '../../server/repositories/kpi';
 import { createKpiSettingsRepository } from '../../server/repositories/kpi-settings';
 import { queryRows } from '../../server/repositories/raw-sql';
 import { openTestDatabase, SLOW } from './helpers';
-import { ingestRows, randomJournal } from './ingest-rows';
+import { ingestRows, randomJournal, switchConditionBackDated } from './ingest-rows';
 
 const MIN = 60_000;
 /** Three days before midnight, so that runs cross it. */
@@ -142,15 +141,7 @@ describe('episode marks', { timeout: SLOW * 4 }, () => {
     await settings.save({ ...saved, kpi: { ...saved.kpi, chatterCount: saved.kpi.chatterCount + 1 } }, 'admin');
     await check(14);
 
-    const [unit] = await queryRows<{ id: number }>(db, sql`select id from units where name = '装置1'`);
-    const [condition] = await queryRows<{ id: number }>(
-      db,
-      sql`insert into operating_conditions (unit_id, name) values (${unit.id}, '开车') returning id`,
-    );
-    const switchedAt = BASE + DAY_MS + 90 * MIN;
-    await db.execute(sql`insert into operating_condition_switches (unit_id, condition_id, switched_at, switched_by)
-      values (${unit.id}, ${condition.id}, ${new Date(switchedAt).toISOString()}, 'admin')`);
-    await db.transaction((tx) => retagUnitConditions(tx, unit.id, switchedAt));
+    await switchConditionBackDated(db, '装置1', '开车', BASE + DAY_MS + 90 * MIN);
     expect((await storedMarks()).filter((mark) => mark.condition === '开车').length).toBeGreaterThan(0);
     await check(15);
 

@@ -8,7 +8,7 @@ import type { Database } from '../../server/db';
 import type { JournalRow } from '../../server/domain/journal';
 import { DAY_MS, type EventType } from '../../server/domain/kpi/types';
 import { createRng } from '../../server/domain/simulator/random';
-import { IngestSession } from '../../server/repositories/journal';
+import { IngestSession, retagUnitConditions } from '../../server/repositories/journal';
 import { queryRows } from '../../server/repositories/raw-sql';
 
 /** Stores `rows` in 200-row steps, written every 300 rows; answers the new batch's id. */
@@ -23,6 +23,26 @@ export async function ingestRows(db: Database, rows: JournalRow[], chatterCount:
     await session.finish();
   });
   return batch.id;
+}
+
+/**
+ * A back-dated switch of unit `unit` to a new operating condition `condition` at `at`, stored as the conditions
+ * repository stores it, and the journal re-tagged from then on.
+ */
+export async function switchConditionBackDated(
+  db: Database,
+  unit: string,
+  condition: string,
+  at: number,
+): Promise<void> {
+  const [{ id: unitId }] = await queryRows<{ id: number }>(db, sql`select id from units where name = ${unit}`);
+  const [{ id: conditionId }] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into operating_conditions (unit_id, name) values (${unitId}, ${condition}) returning id`,
+  );
+  await db.execute(sql`insert into operating_condition_switches (unit_id, condition_id, switched_at, switched_by)
+    values (${unitId}, ${conditionId}, ${new Date(at).toISOString()}, 'admin')`);
+  await db.transaction((tx) => retagUnitConditions(tx, unitId, at));
 }
 
 const MIN = 60_000;

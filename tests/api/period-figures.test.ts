@@ -12,13 +12,12 @@ import { periodWindows } from '../../server/domain/boards/periods';
 import { DAY_MS, type KpiWindow } from '../../server/domain/kpi/types';
 import { figuresOf } from '../../server/repositories/boards';
 import { deleteJournalBatch } from '../../server/repositories/ingest';
-import { retagUnitConditions } from '../../server/repositories/journal';
 import { createKpiRepository, type KpiRepository, type KpiScope } from '../../server/repositories/kpi';
 import { createKpiSettingsRepository } from '../../server/repositories/kpi-settings';
 import { createPeriodFiguresRepository, forgetPeriodFigures } from '../../server/repositories/period-figures';
 import { queryRows } from '../../server/repositories/raw-sql';
 import { openTestDatabase, SLOW } from './helpers';
-import { ingestRows, randomJournal } from './ingest-rows';
+import { ingestRows, randomJournal, switchConditionBackDated } from './ingest-rows';
 
 const TIME_ZONE = 'Asia/Shanghai';
 const START = Date.UTC(2025, 2, 3, 16);
@@ -82,15 +81,7 @@ describe('kept period figures', { timeout: SLOW * 4 }, () => {
     expect(await deleteJournalBatch(db, appended, TIME_ZONE)).toBeGreaterThan(0);
     await check('batch removed');
 
-    const [unit] = await queryRows<{ id: number }>(db, sql`select id from units where name = '装置1'`);
-    const [condition] = await queryRows<{ id: number }>(
-      db,
-      sql`insert into operating_conditions (unit_id, name) values (${unit.id}, '开车') returning id`,
-    );
-    const switchedAt = START + 12 * DAY_MS;
-    await db.execute(sql`insert into operating_condition_switches (unit_id, condition_id, switched_at, switched_by)
-      values (${unit.id}, ${condition.id}, ${new Date(switchedAt).toISOString()}, 'admin')`);
-    await db.transaction((tx) => retagUnitConditions(tx, unit.id, switchedAt));
+    await switchConditionBackDated(db, '装置1', '开车', START + 12 * DAY_MS);
     await check('condition switched');
 
     const settings = createKpiSettingsRepository(db);

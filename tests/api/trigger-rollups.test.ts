@@ -15,11 +15,11 @@ import { bucketStarts, countPerBucket } from '../../server/domain/kpi/buckets';
 import { DAY_MS, type KpiWindow, TEN_MINUTES_MS } from '../../server/domain/kpi/types';
 import { createRng } from '../../server/domain/simulator/random';
 import { deleteJournalBatch } from '../../server/repositories/ingest';
-import { rebuildRollups, retagUnitConditions } from '../../server/repositories/journal';
+import { rebuildRollups } from '../../server/repositories/journal';
 import { createKpiRepository, type KpiScope } from '../../server/repositories/kpi';
 import { queryRows } from '../../server/repositories/raw-sql';
 import { openTestDatabase, SLOW } from './helpers';
-import { ingestRows } from './ingest-rows';
+import { ingestRows, switchConditionBackDated } from './ingest-rows';
 
 const HOUR = 3_600_000;
 /** Mid-January: the journals cross several month starts, February's short one among them. */
@@ -195,15 +195,7 @@ describe('rollups kept by triggers', { timeout: SLOW * 4 }, () => {
     await ingestRows(db, sparseJournal(3, BASE - 40 * DAY_MS, 60), CHATTER_COUNT);
     await check(3);
 
-    const [unit] = await queryRows<{ id: number }>(db, sql`select id from units where name = '装置1'`);
-    const [condition] = await queryRows<{ id: number }>(
-      db,
-      sql`insert into operating_conditions (unit_id, name) values (${unit.id}, '开车') returning id`,
-    );
-    const switchedAt = BASE + 20 * DAY_MS;
-    await db.execute(sql`insert into operating_condition_switches (unit_id, condition_id, switched_at, switched_by)
-      values (${unit.id}, ${condition.id}, ${new Date(switchedAt).toISOString()}, 'admin')`);
-    await db.transaction((tx) => retagUnitConditions(tx, unit.id, switchedAt));
+    await switchConditionBackDated(db, '装置1', '开车', BASE + 20 * DAY_MS);
     expect((await storedMonths()).some((month) => month.operating_condition === '开车')).toBe(true);
     await check(4);
 
