@@ -155,6 +155,15 @@ export async function shareReads(executor: Executor): Promise<void> {
   if (executor instanceof PgTransaction) await PgliteThread.runningTransaction()?.shareReads();
 }
 
+/**
+ * Whether a transaction begun on `executor` now would wait for another to end: on the embedded database, which runs
+ * one at a time, while one is open (an import lets other requests read between its statements, not write). Never on
+ * PostgreSQL, nor on a transaction (a nested one is a savepoint in it).
+ */
+export function writesWait(executor: Executor): boolean {
+  return embeddedThreads.get(executor)?.transactionOpen ?? false;
+}
+
 /** First key of the advisory locks on journal writes; the collector's lock of each source shares it (ids from 1). */
 export const JOURNAL_LOCK_CLASS = 71_832;
 

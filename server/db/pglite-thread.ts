@@ -59,6 +59,13 @@ export class PgliteThread {
 
   private nextTransaction = 1;
 
+  private openTransactions = 0;
+
+  /** Whether a transaction is open: another one begun now waits for its end (the engine runs one at a time). */
+  get transactionOpen(): boolean {
+    return this.openTransactions > 0;
+  }
+
   private constructor(private readonly thread: WorkerThread) {}
 
   /**
@@ -89,6 +96,15 @@ export class PgliteThread {
 
   async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     const txId = this.nextTransaction++;
+    this.openTransactions++;
+    try {
+      return await this.run(txId, callback);
+    } finally {
+      this.openTransactions--;
+    }
+  }
+
+  private async run<T>(txId: number, callback: (tx: Transaction) => Promise<T>): Promise<T> {
     await this.call('begin', { txId });
     let closed = false;
     const tx = {

@@ -7,12 +7,13 @@
  * of the journal drops the kept periods ending after the earliest time it wrote (`forgetPeriodFigures`), as the last
  * statement of its transaction, and counts the write in `journal_revision`. A reader keeps what it computed only if
  * that count is the one it read before computing, read again under a share lock that a writer still under way holds
- * it from: a read that saw the journal before (or, on the embedded database, inside) a writer keeps nothing.
+ * it from: a read that saw the journal before (or, on the embedded database, inside) a writer keeps nothing, and
+ * on the embedded database a read while any transaction is open does not try (its write would wait for the end).
  */
 import { sql } from 'drizzle-orm';
 import type { KpiFigures } from '../../contract/boards';
 import type { KpiSettings } from '../../contract/kpiSettings';
-import type { Executor } from '../db';
+import { type Executor, writesWait } from '../db';
 import type { KpiWindow } from '../domain/kpi/types';
 import { figuresOf } from './boards';
 import { type KpiRepository, type KpiScope, resolveScope } from './kpi';
@@ -72,7 +73,8 @@ export function createPeriodFiguresRepository(db: Executor, kpi: KpiRepository) 
       const keptOf = new Map(kept.map((row) => [periodKey(row), row.figures]));
       const missing = windows.filter((window) => !keptOf.has(periodKey(window)));
       const computed = await Promise.all(missing.map(compute));
-      if (missing.length) {
+      // Keeping is not worth waiting for: during an embedded import it would wait for the import's end.
+      if (missing.length && !writesWait(tx)) {
         await tx.transaction(async (keep) => {
           if (revision === undefined || (await revisionOf(keep, true)) !== revision) return;
           await keep.execute(sql`

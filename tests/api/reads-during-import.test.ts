@@ -1,7 +1,7 @@
 /**
  * Reads stay answerable while a journal import runs (docs/architecture.md, "Reads during an import"): the
- * library list and the KPI summary answer while the import still reports itself running, on the embedded
- * database as on PostgreSQL; an import that fails leaves no rows behind for those reads.
+ * library list, the KPI summary and 系统改进看板 answer while the import still reports itself running, on the
+ * embedded database as on PostgreSQL; an import that fails leaves no rows behind for those reads.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,7 +32,14 @@ describe('reads during an import', { timeout: SLOW * 2 }, () => {
       },
     };
     t = await build({}, { logger: { level: 'debug', stream } });
-    user = await t.createUser({ permissions: ['alarm-mock-view', 'alarm-bases-list-view', 'alarm-board-over-view'] });
+    user = await t.createUser({
+      permissions: [
+        'alarm-mock-view',
+        'alarm-bases-list-view',
+        'alarm-board-over-view',
+        'alarm-op-system-improve-view',
+      ],
+    });
   }, SLOW);
   afterAll(() => t?.close());
 
@@ -77,18 +84,19 @@ describe('reads during an import', { timeout: SLOW * 2 }, () => {
     expect(after.json().data.total).toBeGreaterThan(0);
   });
 
-  it('leaves nothing of a failed import for the reads that follow it', async () => {
-    const before = (await get('/api/alarm/bases/list?current=1&pageSize=1')).json().data.total as number;
-    const batchesBefore = (await get('/api/alarm/mock/batches?pageSize=200')).json().data.total as number;
-    // New points throughout, and a bad row at the very end: everything before it is stored, then undone.
+  /** The journal with new points throughout and a bad row at the very end: everything before it is stored, then undone. */
+  const failingJournal = () => {
     const lines = journal
       .toString('utf8')
       .replace(/,U(\d)-/g, ',FAIL$1-')
       .trimEnd();
-    const { importing: failing } = await startImport(
-      Buffer.from(`${lines}\n2025-13-45 99:00:00,BAD-1,PVHI,ALM,low,操作台1,装置1\n`),
-      'reads-job-2',
-    );
+    return Buffer.from(`${lines}\n2025-13-45 99:00:00,BAD-1,PVHI,ALM,low,操作台1,装置1\n`);
+  };
+
+  it('leaves nothing of a failed import for the reads that follow it', async () => {
+    const before = (await get('/api/alarm/bases/list?current=1&pageSize=1')).json().data.total as number;
+    const batchesBefore = (await get('/api/alarm/mock/batches?pageSize=200')).json().data.total as number;
+    const { importing: failing } = await startImport(failingJournal(), 'reads-job-2');
     const during = await get('/api/alarm/bases/list?current=1&pageSize=1');
     expect(during.statusCode).toBe(200);
     expect(await stage('reads-job-2')).toBe('storing');
@@ -98,5 +106,19 @@ describe('reads during an import', { timeout: SLOW * 2 }, () => {
     expect((await get('/api/alarm/bases/list?current=1&pageSize=1')).json().data.total).toBe(before);
     expect((await get('/api/alarm/bases/list?current=1&pageSize=1&tag=FAIL')).json().data.total).toBe(0);
     expect((await get('/api/alarm/mock/batches?pageSize=200')).json().data.total).toBe(batchesBefore);
+  });
+
+  it('answers 系统改进看板 over periods it has not kept yet while an import runs', async () => {
+    // The journal already holds the first import: the board computes its weeks and would keep them, but a write
+    // would wait for the import's transaction on the embedded database, so it keeps nothing and answers.
+    const { importing } = await startImport(failingJournal(), 'reads-job-3');
+    const from = new Date(BENCH_END - 21 * DAY).toISOString();
+    const board = await get(
+      `/api/alarm/op/system/improve?from=${from}&to=${new Date(BENCH_END).toISOString()}&period=week`,
+    );
+    expect(board.statusCode).toBe(200);
+    expect(board.json().data.periods.length).toBeGreaterThan(0);
+    expect(await stage('reads-job-3')).toBe('storing');
+    expect((await importing).statusCode).toBe(422);
   });
 });
