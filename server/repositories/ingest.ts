@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { EventSource } from '../../contract/vocabulary';
 import { copyingTransaction, type Executor, lockJournalWrites, shareReads } from '../db';
+import { analyzeWritten } from '../db/partitions';
 import { PhaseClock } from '../domain/ingest/phases';
 import { DuplicateFilter, type JournalBatch, type JournalError } from '../domain/journal';
 import { createDetectionRepository } from './detection';
@@ -158,10 +159,11 @@ export async function ingestJournal(
         tx,
         sql`select greatest(reltuples, 0)::float8 as rows from pg_class where oid = 'alarm_events'::regclass`,
       );
-      if (totals.imported > ANALYZE_BASE_ROWS + ANALYZE_SHARE * events.rows) {
+      const written = totals.stored;
+      if (written && totals.imported > ANALYZE_BASE_ROWS + ANALYZE_SHARE * events.rows) {
         // A table at a time, so that reads waiting on the embedded database get in between.
         await clock.time('analyze', async () => {
-          for (const table of ANALYZED_TABLES) await tx.execute(sql`analyze ${sql.identifier(table)}`);
+          for (const table of ANALYZED_TABLES) await analyzeWritten(tx, table, written);
         });
       }
       if (totals.imported > 0 && request.detect !== false) {

@@ -1,7 +1,8 @@
 /**
  * The journal in monthly partitions on PostgreSQL (docs/scale.md): partitions ahead of time, old months given their
- * own, a point's latest event read newest month first, the retention dropping months while the boards still answer from the rollups, and the
- * one-time conversion of a plain journal.
+ * own, a point's latest event read newest month first, the retention dropping months while the boards still answer
+ * from the rollups, an import refreshing the statistics of the months it wrote only, and the one-time conversion of a
+ * plain journal.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,6 +142,55 @@ describe('the journal in monthly partitions', { timeout: SLOW }, () => {
     expect(again.created).not.toContain('alarm_events_p202503');
     expect(again.deleted).toBeGreaterThanOrEqual(13);
     expect(await count(t.database.db, 'alarm_events')).toBe(0);
+  });
+});
+
+/** `pairs` ALM/RTN pairs of PI-3 in the month, a minute apart: enough rows for the import to refresh statistics. */
+const monthOf = (month: string, pairs: number) =>
+  [
+    'Time,TAG,Condition,Event,Console',
+    ...Array.from({ length: pairs }, (_, i) => {
+      const at = `${month}-02 ${String(Math.floor(i / 30)).padStart(2, '0')}:${String((i % 30) * 2).padStart(2, '0')}`;
+      return [`${at}:00,PI-3,PVHI,ALM,一号操作台`, `${at}:30,PI-3,PVHI,RTN,一号操作台`];
+    }).flat(),
+  ].join('\n');
+
+describe('planner statistics after an import', { timeout: SLOW }, () => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('are refreshed for the months the import wrote, not for every month of the journal', async () => {
+    t = await build();
+    const engineer = await t.createUser({ permissions: ['alarm-mock-view'] });
+    const upload = async (content: string) => {
+      const { payload, headers } = multipartFile(content, 'month.csv');
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/alarm/mock/import',
+        payload,
+        headers: { ...headers, ...engineer.authorization },
+      });
+      return response.json().data as { imported: number };
+    };
+    const analyses = async () =>
+      new Map(
+        (
+          await queryRows<{ name: string; n: number }>(
+            t.database.db,
+            sql`select relname as name, analyze_count::int as n from pg_stat_user_tables where relname like 'alarm_events_%'`,
+          )
+        ).map((row) => [row.name, row.n]),
+      );
+
+    expect(await upload(monthOf('2025-03', 40))).toMatchObject({ imported: 80 });
+    await maintainPartitions(t.database.db);
+    const before = await analyses();
+    expect(await upload(monthOf('2025-04', 40))).toMatchObject({ imported: 80 });
+    const after = await analyses();
+    expect(after.get('alarm_events_p202504')).toBe((before.get('alarm_events_p202504') ?? 0) + 1);
+    expect(after.get('alarm_events_before')).toBe((before.get('alarm_events_before') ?? 0) + 1);
+    expect(after.get('alarm_events_p202503')).toBe(before.get('alarm_events_p202503'));
+    expect(after.get('alarm_events_p202505')).toBe(before.get('alarm_events_p202505'));
   });
 });
 
