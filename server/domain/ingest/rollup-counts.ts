@@ -51,8 +51,13 @@ export class RollupCounts {
     return [...this.loads.values()];
   }
 
+  /**
+   * By point, then day: the rows are written a few thousand per statement, and the monthly rollup's trigger rewrites
+   * each month row a statement touches. In time order every statement touched nearly every point's month (a 10 M
+   * year's 60,000 month rows were rewritten 470,000 times, leaving the table eight times its size).
+   */
   get pointDays(): PointDayCount[] {
-    return [...this.days.values()];
+    return [...this.days.values()].sort((a, b) => a.pointId - b.pointId || a.dayStart - b.dayStart);
   }
 }
 

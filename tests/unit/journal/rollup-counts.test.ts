@@ -22,8 +22,25 @@ describe('rollup counts', () => {
     ]);
     expect(counts.pointDays).toEqual([
       { dayStart: DAY, pointId: 7, consoleId: 1, unitId: 0, annunciations: 3 },
-      { dayStart: DAY, pointId: 8, consoleId: 1, unitId: 3, annunciations: 1 },
       { dayStart: DAY - 86_400_000, pointId: 8, consoleId: 1, unitId: 3, annunciations: 1 },
+      { dayStart: DAY, pointId: 8, consoleId: 1, unitId: 3, annunciations: 1 },
+    ]);
+  });
+
+  it("gives the days point by point, each point's in order, so that a write of some of them touches few months", () => {
+    const counts = new RollupCounts();
+    for (let day = 0; day < 3; day++)
+      for (const point of [5, 2, 9]) counts.add(DAY + day * 86_400_000, point, 1, 0, 'low');
+    expect(counts.pointDays.map(({ pointId, dayStart }) => [pointId, (dayStart - DAY) / 86_400_000])).toEqual([
+      [2, 0],
+      [2, 1],
+      [2, 2],
+      [5, 0],
+      [5, 1],
+      [5, 2],
+      [9, 0],
+      [9, 1],
+      [9, 2],
     ]);
   });
 
