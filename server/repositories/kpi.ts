@@ -395,8 +395,9 @@ function shortSpan(span: SQL, kind: 'chatter' | 'fleeting', settings: KpiSetting
 /**
  * The points with a chattering run (or a fleeting annunciation) inside the window. A UTC day D whose every run
  * short enough ends before `to` — D starts at or after `from` and D's end + the threshold is at most `to` — is
- * answered by the episode marks (its shortest run is short enough); the runs starting before the first such day
- * or after the last are read from the episodes, by start. Equal to reading every episode (episodeOfKindSeen).
+ * answered by the episode marks (its shortest run is short enough), a whole UTC month of such days by the month's
+ * marks; the runs starting before the first such day or after the last are read from the episodes, by start. Equal
+ * to reading every episode (episodeOfKindSeen).
  */
 function shortEpisodePoints(
   kind: 'chatter' | 'fleeting',
@@ -413,11 +414,26 @@ function shortEpisodePoints(
         where ${episodeOfKindSeen('e', kind, window, settings)} ${starts} ${scopeFilter(scope, true, 'e')}`;
   if (hi <= lo) return [raw(sql``)];
   const shortest = sql.raw(kind === 'chatter' ? 'm.shortest_chatter' : 'm.shortest_fleeting');
+  const marks = (table: 'alarm_episode_marks' | 'alarm_episode_month_marks', from: number, to: number) => {
+    const start = sql.raw(table === 'alarm_episode_marks' ? 'm.day_start' : 'm.month_start');
+    return sql`select ${groupOf(perConsole, 'm')} as g, m.point_id from ${sql.identifier(table)} m
+        where ${start} >= ${timestampParam(from)} and ${start} < ${timestampParam(to)}
+          and ${shortSpan(shortest, kind, settings)} ${scopeFilter(scope, true, 'm')}`;
+  };
+  // The whole UTC months among those days from the month marks, the days around them from the day marks.
+  const monthLo = Math.min(monthStart(lo, true), hi);
+  const monthHi = Math.max(monthStart(hi, false), monthLo);
+  const days =
+    monthLo < monthHi
+      ? [
+          ...(lo < monthLo ? [marks('alarm_episode_marks', lo, monthLo)] : []),
+          marks('alarm_episode_month_marks', monthLo, monthHi),
+          ...(monthHi < hi ? [marks('alarm_episode_marks', monthHi, hi)] : []),
+        ]
+      : [marks('alarm_episode_marks', lo, hi)];
   return [
     raw(sql`and e.start_time < ${timestampParam(lo)}`),
-    sql`select ${groupOf(perConsole, 'm')} as g, m.point_id from alarm_episode_marks m
-        where m.day_start >= ${timestampParam(lo)} and m.day_start < ${timestampParam(hi)}
-          and ${shortSpan(shortest, kind, settings)} ${scopeFilter(scope, true, 'm')}`,
+    ...days,
     raw(sql`and e.start_time >= ${timestampParam(hi)}`),
   ];
 }

@@ -9,6 +9,7 @@
  * - `alarm_point_months`: the same per UTC month, summed from the days (windows of months and years);
  * - `alarm_episodes`: chattering runs, fleeting annunciations and active-and-visible spans (stale);
  * - `alarm_episode_marks`: per point per UTC day, the shortest closed chattering run and fleeting annunciation;
+ * - `alarm_episode_month_marks`: the same per UTC month, the least of the days' (windows of months and years);
  * - `alarm_point_states`: where each point's replay stopped, so appended events continue from it.
  */
 import { sql } from 'drizzle-orm';
@@ -216,38 +217,46 @@ export const alarmEpisodes = pgTable(
 );
 
 /**
- * Per point, UTC day of start and scope, the shortest span of the closed chattering runs and of the fleeting
- * annunciations that started that day: the KPI summary answers "had a short one in the window" for whole days
- * from here, whatever the thresholds (docs/scale.md). Kept exact by statement triggers on `alarm_episodes`
+ * Per point, period of start (a UTC day or calendar month) and scope, the shortest span of the closed chattering
+ * runs and of the fleeting annunciations that started in it. Indexed by period first, then the span, so that a
+ * window's read costs its periods whatever the history before them.
+ */
+function episodeMarksTable<Name extends string>(name: Name, startColumn: 'day_start' | 'month_start') {
+  return pgTable(
+    name,
+    {
+      periodStart: timestamp(startColumn, { withTimezone: true }).notNull(),
+      pointId: integer('point_id').notNull(),
+      ...scopeColumns,
+      shortestChatter: interval('shortest_chatter'),
+      shortestFleeting: interval('shortest_fleeting'),
+    },
+    (table) => {
+      const scope = [table.pointId, table.consoleId, table.unitId, table.operatingCondition] as const;
+      return [
+        primaryKey({ columns: [table.periodStart, ...scope] }),
+        index(`${name}_chatter_idx`)
+          .on(table.periodStart, table.shortestChatter, ...scope)
+          .where(sql`shortest_chatter is not null`),
+        index(`${name}_fleeting_idx`).on(table.periodStart, table.shortestFleeting, ...scope),
+      ];
+    },
+  );
+}
+
+/**
+ * The episode marks per UTC day: the KPI summary answers "had a short one in the window" for whole days from here,
+ * whatever the thresholds (docs/scale.md). Kept exact by statement triggers on `alarm_episodes`
  * (drizzle/0014_episode_marks.sql), so every writer of episodes keeps it without knowing of it.
  */
-export const alarmEpisodeMarks = pgTable(
-  'alarm_episode_marks',
-  {
-    dayStart: timestamp('day_start', { withTimezone: true }).notNull(),
-    pointId: integer('point_id').notNull(),
-    ...scopeColumns,
-    shortestChatter: interval('shortest_chatter'),
-    shortestFleeting: interval('shortest_fleeting'),
-  },
-  (table) => [
-    primaryKey({
-      columns: [table.dayStart, table.pointId, table.consoleId, table.unitId, table.operatingCondition],
-    }),
-    // Over months and years the threshold is what selects: few days hold a run shorter than the chattering one.
-    index('alarm_episode_marks_chatter_idx')
-      .on(table.shortestChatter, table.dayStart, table.pointId, table.consoleId, table.unitId, table.operatingCondition)
-      .where(sql`shortest_chatter is not null`),
-    index('alarm_episode_marks_fleeting_idx').on(
-      table.shortestFleeting,
-      table.dayStart,
-      table.pointId,
-      table.consoleId,
-      table.unitId,
-      table.operatingCondition,
-    ),
-  ],
-);
+export const alarmEpisodeMarks = episodeMarksTable('alarm_episode_marks', 'day_start');
+
+/**
+ * The episode marks per UTC calendar month, the least of the days': a year's chattering and fleeting points read a
+ * row per point and month instead of one per day. Kept by statement triggers on `alarm_episode_marks`
+ * (drizzle/0024_episode_month_marks.sql), so every writer of episodes keeps it without knowing of it.
+ */
+export const alarmEpisodeMonthMarks = episodeMarksTable('alarm_episode_month_marks', 'month_start');
 
 export const alarmPointStates = pgTable('alarm_point_states', {
   pointId: integer('point_id').primaryKey(),
