@@ -670,7 +670,7 @@ async function detectFloodContributors(
       counts[Math.round((start - window.from) / TEN_MINUTES_MS)] = load.counts[i];
     });
     if (carried) counts[0] = [...carried.counts.values()].reduce((sum, n) => sum + n, 0);
-    const floods = floodsFromBuckets(counts, starts, window.to, settings.kpi);
+    const floods = floodsFromBuckets(counts, window, settings.kpi);
     // A flood still under way is settled up to the last bucket, which may yet gain annunciations.
     const last = floods.length - 1;
     const open = last >= 0 && floods[last].end === window.to && floods[last].start < lastStart ? last : -1;

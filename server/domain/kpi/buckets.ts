@@ -10,12 +10,16 @@ export const BUCKET_MS: Readonly<Record<BucketSize, number>> = { '10m': TEN_MINU
  * half-open. A bucket cut by the window still counts as a bucket; its start is clipped to `from`, so every
  * start lies inside the window and bucket k spans [starts[k], starts[k + 1] or `to`).
  */
-export function bucketStarts({ from, to }: KpiWindow, sizeMs: number = TEN_MINUTES_MS): number[] {
-  const starts: number[] = [];
-  if (to <= from) return starts;
-  starts.push(from);
-  for (let start = (Math.floor(from / sizeMs) + 1) * sizeMs; start < to; start += sizeMs) starts.push(start);
+export function bucketStarts(window: KpiWindow, sizeMs: number = TEN_MINUTES_MS): number[] {
+  // Filled in place: a year of 10-minute buckets pushed one by one took several times as long.
+  const starts = new Array<number>(bucketCount(window, sizeMs));
+  for (let k = 0; k < starts.length; k++) starts[k] = bucketStart(window, k, sizeMs);
   return starts;
+}
+
+/** The start of bucket k of the window, as `bucketStarts(window, sizeMs)[k]`, without listing the others. */
+export function bucketStart({ from }: KpiWindow, k: number, sizeMs: number = TEN_MINUTES_MS): number {
+  return k === 0 ? from : (Math.floor(from / sizeMs) + k) * sizeMs;
 }
 
 /** How many buckets `bucketStarts` gives for the window, without listing them. */

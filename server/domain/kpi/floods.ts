@@ -1,6 +1,7 @@
 import type { KpiSettings } from '../../../contract/kpiSettings';
+import { bucketStart } from './buckets';
 import type { Annunciations } from './journal';
-import { resolveKpiSettings } from './types';
+import { type KpiWindow, resolveKpiSettings } from './types';
 
 /** One alarm flood; times are epoch ms, the flood spans [start, end). */
 export interface Flood {
@@ -13,14 +14,13 @@ export interface Flood {
 }
 
 /**
- * Floods from 10-minute bucket counts: a flood starts at a bucket with n_k > floodStart, continues while
- * n_k >= floodEnd, and ends at the start of the first bucket with n_k < floodEnd (not part of it) or at
- * `windowTo`. `bucketStarts[k]` is the start of bucket k (see `bucketStarts`).
+ * Floods from the 10-minute bucket counts of `window` (one per `bucketStarts(window)`): a flood starts at a bucket
+ * with n_k > floodStart, continues while n_k >= floodEnd, and ends at the start of the first bucket with
+ * n_k < floodEnd (not part of it) or at the window's end.
  */
 export function floodsFromBuckets(
   bucketCounts: ArrayLike<number>,
-  bucketStarts: ArrayLike<number>,
-  windowTo: number,
+  window: KpiWindow,
   settings?: Partial<KpiSettings>,
 ): Flood[] {
   const { floodStart, floodEnd } = resolveKpiSettings(settings);
@@ -34,11 +34,11 @@ export function floodsFromBuckets(
         current.peak = Math.max(current.peak, n);
         continue;
       }
-      current.end = bucketStarts[k];
+      current.end = bucketStart(window, k);
       floods.push(current);
       current = undefined;
     }
-    if (n > floodStart) current = { start: bucketStarts[k], end: windowTo, count: n, peak: n };
+    if (n > floodStart) current = { start: bucketStart(window, k), end: window.to, count: n, peak: n };
   }
   if (current) floods.push(current);
   return floods;

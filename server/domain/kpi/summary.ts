@@ -1,7 +1,7 @@
 import type { KpiSummary } from '../../../contract/kpi';
 import type { KpiSettings } from '../../../contract/kpiSettings';
 import { PRIORITIES, type Priority } from '../../../contract/vocabulary';
-import { bucketStarts, countPerBucket } from './buckets';
+import { bucketStart, bucketStarts, countPerBucket } from './buckets';
 import { type Flood, floodDuration, floodsFromBuckets } from './floods';
 import {
   analyseJournal,
@@ -33,7 +33,7 @@ export interface TenMinuteLoad {
 export function tenMinuteLoad(analysis: JournalAnalysis): TenMinuteLoad {
   const starts = bucketStarts(analysis.window, TEN_MINUTES_MS);
   const counts = countPerBucket(analysis.annunciations.times, starts);
-  const floods = floodsFromBuckets(counts, starts, analysis.window.to, analysis.settings);
+  const floods = floodsFromBuckets(counts, analysis.window, analysis.settings);
   return { starts, counts, floods };
 }
 
@@ -86,17 +86,16 @@ export function summariseAnalysis(analysis: JournalAnalysis): KpiSummary {
 export function summariseCounts({ window, settings, perBucket, perPriority, points }: WindowCounts): KpiSummary {
   const total = perPriority.reduce((sum, n) => sum + n, 0);
   const windowMs = window.to - window.from;
-  const starts = bucketStarts(window, TEN_MINUTES_MS);
-  const floods = floodsFromBuckets(perBucket, starts, window.to, settings);
+  const floods = floodsFromBuckets(perBucket, window, settings);
 
   let periodsOver = 0;
   let peak = 0;
-  let peakAt: number | null = null;
+  let peakBucket = -1;
   for (let k = 0; k < perBucket.length; k++) {
     if (perBucket[k] > settings.overloadThreshold) periodsOver++;
     if (perBucket[k] > peak) {
       peak = perBucket[k];
-      peakAt = starts[k];
+      peakBucket = k;
     }
   }
 
@@ -120,7 +119,7 @@ export function summariseCounts({ window, settings, perBucket, perPriority, poin
     periodsOver,
     pctPeriodsOver: percent(periodsOver, perBucket.length),
     peak10Min: peak,
-    peak10MinAt: peakAt === null ? null : iso(peakAt),
+    peak10MinAt: peakBucket < 0 ? null : iso(bucketStart(window, peakBucket)),
     floods: floods.map((flood) => ({
       start: iso(flood.start),
       end: iso(flood.end),

@@ -1,6 +1,7 @@
 import { plantDayResolver } from '../../../common/plantDays';
 import {
   bucketCount,
+  bucketStart,
   bucketStarts,
   countPerBucket,
   plantDayStarts,
@@ -35,8 +36,17 @@ describe('bucketStarts', () => {
   });
 });
 
-describe('bucketCount', () => {
-  it('is the number of bucket starts, for aligned, cut, empty and reversed windows of every size', () => {
+describe('bucketCount and bucketStart', () => {
+  /** The starts listed one by one: the window's start, then every multiple of the size inside it. */
+  const listed = ({ from, to }: { from: number; to: number }, size: number) => {
+    const starts: number[] = [];
+    if (to <= from) return starts;
+    starts.push(from);
+    for (let start = (Math.floor(from / size) + 1) * size; start < to; start += size) starts.push(start);
+    return starts;
+  };
+
+  it('count and place the buckets as listing them does, for aligned, cut, empty and reversed windows of every size', () => {
     const windows = [
       ['08:00', '09:00'],
       ['08:03', '08:47'],
@@ -48,7 +58,17 @@ describe('bucketCount', () => {
     ].map(([from, to]) => ({ from: at(from), to: at(to) }));
     for (const window of windows) {
       for (const size of [1, 600_000, HOUR_MS]) {
-        expect(bucketCount(window, size), JSON.stringify({ window, size })).toBe(bucketStarts(window, size).length);
+        const starts = listed(window, size);
+        expect(bucketCount(window, size), JSON.stringify({ window, size })).toBe(starts.length);
+        // The first two and the last two (millions of 1 ms buckets between).
+        const ks = [...new Set([0, 1, starts.length - 2, starts.length - 1])].filter(
+          (k) => k >= 0 && k < starts.length,
+        );
+        expect(
+          ks.map((k) => bucketStart(window, k, size)),
+          JSON.stringify({ window, size }),
+        ).toEqual(ks.map((k) => starts[k]));
+        if (size > 1) expect(bucketStarts(window, size)).toEqual(starts);
       }
     }
   });
