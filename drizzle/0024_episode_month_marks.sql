@@ -26,7 +26,27 @@ BEGIN
   FROM added GROUP BY 1, 2, 3, 4, 5
   ON CONFLICT (month_start, point_id, console_id, unit_id, operating_condition) DO UPDATE SET
     shortest_chatter = least(m.shortest_chatter, excluded.shortest_chatter),
-    shortest_fleeting = least(m.shortest_fleeting, excluded.shortest_fleeting);
+    shortest_fleeting = least(m.shortest_fleeting, excluded.shortest_fleeting)
+  WHERE (m.shortest_chatter, m.shortest_fleeting) IS DISTINCT FROM
+    (least(m.shortest_chatter, excluded.shortest_chatter), least(m.shortest_fleeting, excluded.shortest_fleeting));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- The day marks likewise: a mark is rewritten only when a span is shorter. Each few thousand episodes an import
+-- writes upsert their days' marks, and an upsert that changes nothing left a dead row behind all the same (and
+-- woke the month marks' triggers for it).
+CREATE OR REPLACE FUNCTION "alarm_episode_marks_add"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO alarm_episode_marks AS m (day_start, point_id, console_id, unit_id, operating_condition, shortest_chatter, shortest_fleeting)
+  SELECT date_bin('1 day', start_time, timestamptz '1970-01-01 00:00:00+00'), point_id, console_id, unit_id, operating_condition,
+    min(end_time - start_time) FILTER (WHERE kind = 'chatter'), min(end_time - start_time) FILTER (WHERE kind = 'fleeting')
+  FROM added WHERE kind IN ('chatter', 'fleeting') AND end_time IS NOT NULL
+  GROUP BY 1, 2, 3, 4, 5
+  ON CONFLICT (day_start, point_id, console_id, unit_id, operating_condition) DO UPDATE SET
+    shortest_chatter = least(m.shortest_chatter, excluded.shortest_chatter),
+    shortest_fleeting = least(m.shortest_fleeting, excluded.shortest_fleeting)
+  WHERE (m.shortest_chatter, m.shortest_fleeting) IS DISTINCT FROM
+    (least(m.shortest_chatter, excluded.shortest_chatter), least(m.shortest_fleeting, excluded.shortest_fleeting));
   RETURN NULL;
 END $$;
 --> statement-breakpoint
