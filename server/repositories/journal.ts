@@ -753,8 +753,11 @@ export class IngestSession {
     await saveStates(this.tx, clean);
     // Spans stored open by an earlier session may have closed too short to keep: drop them, re-add the open ones.
     const cleanIds = clean.map((entry) => entry.pointId);
+    // Joined, not `point_id = any(…)`: the planner weighs each of thousands of ids against each monthly partition
+    // (0.15–0.24 s of planning per import on a year of partitions, 1 ms joined).
     await this.tx.execute(
-      sql`delete from alarm_episodes where kind = 'standing' and end_time is null and point_id = any(${arrayParam(cleanIds)}::int[])`,
+      sql`delete from alarm_episodes e using unnest(${arrayParam(cleanIds)}::int[]) as p(id)
+          where e.kind = 'standing' and e.end_time is null and e.point_id = p.id`,
     );
     await upsertEpisodes(this.tx, openPoints, openSpans);
     if (tagged) await tagEpisodeConditions(this.tx, cleanIds);
