@@ -13,6 +13,7 @@ import {
 import type { PriorityMatrix } from '@contract/rationalization';
 import type { Suggestion } from '@contract/vocabulary';
 import { Table, Tag } from 'antd';
+import type { ReactNode } from 'react';
 
 export interface NamedPriority {
   code: string;
@@ -33,14 +34,22 @@ export function SuggestionTag({
   return <Tag color={priority?.color}>{priority?.name ?? suggestion}</Tag>;
 }
 
-export default function PriorityMatrixTable({
+type ResponseBand = PriorityMatrix['bands'][number];
+
+/**
+ * The matrix's grid: a row per worst severity, most severe first, a column per time-to-respond band; `bandTitle`
+ * heads each band and `cell` fills each cell (a tag here, a select in 修改矩阵).
+ */
+export function MatrixGrid({
   matrix,
-  priorities,
-  label = '优先级矩阵',
+  label,
+  bandTitle,
+  cell,
 }: {
   matrix: PriorityMatrix;
-  priorities: readonly NamedPriority[];
-  label?: string;
+  label: string;
+  bandTitle: (band: ResponseBand, index: number) => string;
+  cell: (level: AlarmSeverity, band: ResponseBand, index: number) => ReactNode;
 }) {
   return (
     <Table<{ level: AlarmSeverity }>
@@ -52,14 +61,31 @@ export default function PriorityMatrixTable({
       dataSource={[...ALARM_SEVERITIES].reverse().map((level) => ({ level }))}
       columns={[
         { title: '最严重后果 \\ 响应时间', key: 'level', render: (_, row) => SEVERITY_LABELS[row.level] },
-        ...matrix.bands.map((band) => ({
-          title: band.noAlarm ? `${band.name}（${NO_ALARM_LABEL}）` : band.name,
+        ...matrix.bands.map((band, index) => ({
+          title: bandTitle(band, index),
           key: band.code,
-          render: (_: unknown, row: { level: AlarmSeverity }) => (
-            <SuggestionTag suggestion={cellSuggestion(matrix, row.level, band)} priorities={priorities} />
-          ),
+          render: (_: unknown, row: { level: AlarmSeverity }) => cell(row.level, band, index),
         })),
       ]}
+    />
+  );
+}
+
+export default function PriorityMatrixTable({
+  matrix,
+  priorities,
+  label = '优先级矩阵',
+}: {
+  matrix: PriorityMatrix;
+  priorities: readonly NamedPriority[];
+  label?: string;
+}) {
+  return (
+    <MatrixGrid
+      matrix={matrix}
+      label={label}
+      bandTitle={(band) => (band.noAlarm ? `${band.name}（${NO_ALARM_LABEL}）` : band.name)}
+      cell={(level, band) => <SuggestionTag suggestion={cellSuggestion(matrix, level, band)} priorities={priorities} />}
     />
   );
 }

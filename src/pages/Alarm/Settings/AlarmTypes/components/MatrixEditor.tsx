@@ -20,7 +20,7 @@ import { SEVERITY_LEVELS, type Suggestion } from '@contract/vocabulary';
 import { Button, Card, Checkbox, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { ProblemsAlert, ReasonField, RiskLevelField, removeColumn, SaveButtons } from '@/components/moc/FormParts';
-import type { NamedPriority } from '@/components/PriorityMatrixTable';
+import { MatrixGrid, type NamedPriority } from '@/components/PriorityMatrixTable';
 import { proposeMatrixChange } from '@/services/dictionaries';
 
 type Category = PriorityMatrix['categories'][number];
@@ -205,32 +205,23 @@ export default function MatrixEditor({ matrix: current, priorities, onSaved, onC
         />
       </Card>
       <Card title="各单元格的优先级" size="small">
-        <Table<{ level: AlarmSeverity }>
-          aria-label="编辑优先级矩阵"
-          size="small"
-          bordered
-          pagination={false}
-          rowKey="level"
-          dataSource={[...ALARM_SEVERITIES].reverse().map((level) => ({ level }))}
-          columns={[
-            { title: '最严重后果 \\ 响应时间', key: 'level', render: (_, row) => SEVERITY_LABELS[row.level] },
-            ...matrix.bands.map((band, index) => ({
-              title: band.name || `第 ${index + 1} 个区间`,
-              key: band.code,
-              render: (_: unknown, row: { level: AlarmSeverity }) =>
-                band.noAlarm ? (
-                  NO_ALARM_LABEL
-                ) : (
-                  <Select<Suggestion>
-                    aria-label={`${SEVERITY_LABELS[row.level]} × ${band.name || `第 ${index + 1} 个区间`}`}
-                    style={{ width: 110 }}
-                    value={matrix.cells[row.level][band.code]}
-                    options={suggestionOptions}
-                    onChange={(value) => setCell(row.level, band.code, value)}
-                  />
-                ),
-            })),
-          ]}
+        <MatrixGrid
+          matrix={matrix}
+          label="编辑优先级矩阵"
+          bandTitle={(band, index) => band.name || `第 ${index + 1} 个区间`}
+          cell={(level, band, index) =>
+            band.noAlarm ? (
+              NO_ALARM_LABEL
+            ) : (
+              <Select<Suggestion>
+                aria-label={`${SEVERITY_LABELS[level]} × ${band.name || `第 ${index + 1} 个区间`}`}
+                style={{ width: 110 }}
+                value={matrix.cells[level][band.code]}
+                options={suggestionOptions}
+                onChange={(value) => setCell(level, band.code, value)}
+              />
+            )
+          }
         />
       </Card>
       <ProblemsAlert title="矩阵不完整" problems={problems} />
