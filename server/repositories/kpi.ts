@@ -423,7 +423,7 @@ function shortEpisodePoints(
   // The whole UTC months among those days from the month marks, the days around them from the day marks.
   const monthLo = Math.min(monthStart(lo, true), hi);
   const monthHi = Math.max(monthStart(hi, false), monthLo);
-  const days =
+  const marked =
     monthLo < monthHi
       ? [
           ...(lo < monthLo ? [marks('alarm_episode_marks', lo, monthLo)] : []),
@@ -433,7 +433,7 @@ function shortEpisodePoints(
       : [marks('alarm_episode_marks', lo, hi)];
   return [
     raw(sql`and e.start_time < ${timestampParam(lo)}`),
-    ...days,
+    ...marked,
     raw(sql`and e.start_time >= ${timestampParam(hi)}`),
   ];
 }

@@ -31,6 +31,18 @@ const kind = async (db: Executor, table: string) =>
     )
   )[0].kind;
 
+/** Imports `content` as a journal file over HTTP, as `user`; what the import answers. */
+async function importJournal(t: TestApp, user: TestUser, content: string) {
+  const { payload, headers } = multipartFile(content, 'journal.csv');
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/alarm/mock/import',
+    payload,
+    headers: { ...headers, ...user.authorization },
+  });
+  return response.json().data as { imported: number; duplicates: number };
+}
+
 /** A chattering point and a quiet one, in March 2025. */
 const MARCH = [
   'Time,TAG,Condition,Event,Console',
@@ -51,16 +63,7 @@ describe('the journal in monthly partitions', { timeout: SLOW }, () => {
   }, SLOW);
   afterAll(() => t?.close());
 
-  const upload = async () => {
-    const { payload, headers } = multipartFile(MARCH, 'march.csv');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/alarm/mock/import',
-      payload,
-      headers: { ...headers, ...engineer.authorization },
-    });
-    return response.json().data as { imported: number; duplicates: number };
-  };
+  const upload = () => importJournal(t, engineer, MARCH);
   const summary = async () =>
     (
       await t.app.inject({
@@ -162,16 +165,7 @@ describe('planner statistics after an import', { timeout: SLOW }, () => {
   it('are refreshed for the months the import wrote, not for every month of the journal', async () => {
     t = await build();
     const engineer = await t.createUser({ permissions: ['alarm-mock-view'] });
-    const upload = async (content: string) => {
-      const { payload, headers } = multipartFile(content, 'month.csv');
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/alarm/mock/import',
-        payload,
-        headers: { ...headers, ...engineer.authorization },
-      });
-      return response.json().data as { imported: number };
-    };
+    const upload = (content: string) => importJournal(t, engineer, content);
     const analyses = async () =>
       new Map(
         (
