@@ -1,9 +1,11 @@
 // `npm run build`: the SPA (max build → dist/), its antd styles, its service worker, and the server bundle (build/).
+// With --if-stale (`npm run test:e2e`) nothing is built when dist/ and build/ are current for the sources, the
+// check `npm start` makes (scripts/source-stamp.mjs).
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { SERVER_BUNDLE } from './server-bundle.mjs';
-import { sourceStamp } from './source-stamp.mjs';
+import { buildIsCurrent, sourceStamp } from './source-stamp.mjs';
 
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, {
@@ -12,6 +14,11 @@ function run(command, args, env = {}) {
     env: { ...process.env, ...env },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (process.argv.includes('--if-stale') && buildIsCurrent()) {
+  process.stdout.write('build: dist/ and build/ are current for the sources, not rebuilt\n');
+  process.exit(0);
 }
 
 const stamp = sourceStamp();

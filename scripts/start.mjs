@@ -1,17 +1,8 @@
 // `npm start`: build when dist/ or build/ is missing or older than the sources, then serve.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { sourceStamp } from './source-stamp.mjs';
+import { buildIsCurrent } from './source-stamp.mjs';
 
-function builtStamp() {
-  try {
-    return readFileSync('build/source-stamp.txt', 'utf8');
-  } catch {
-    return '';
-  }
-}
-
-if (builtStamp() !== sourceStamp()) {
+if (!buildIsCurrent()) {
   process.stdout.write('构建前端与服务端（首次启动或源码已变更）…\n');
   const result = spawnSync('node', ['scripts/build.mjs'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
