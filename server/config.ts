@@ -14,6 +14,8 @@ export interface AppConfig {
   tokenTtlHours: number;
   /** Seed the demo plant and its journal on the first start. */
   seedDemo: boolean;
+  /** The instant the demo's journal and change requests end at; now when absent (fixed pictures, tests). */
+  seedDemoUntil?: Date;
   /** Print the admin sign-in link on every start, not only the first one. */
   adminLink: boolean;
   plantTimeZone: string;
@@ -112,6 +114,18 @@ export function loadConfig(env: Env = process.env): AppConfig {
     }
   };
 
+  const instant = (name: string): Date | undefined => {
+    const raw = read(name);
+    if (raw === undefined) return undefined;
+    // With its offset: a bare local time would mean another instant on a machine in another zone.
+    const value = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(raw) ? new Date(raw) : undefined;
+    if (value && !Number.isNaN(value.getTime()) && value.getTime() <= Date.now()) return value;
+    problems.push(
+      `${name} 必须是不晚于当前时间、带时区的 ISO 8601 时刻（例如 2026-12-02T09:30:00+08:00，当前为 "${raw}"）`,
+    );
+    return undefined;
+  };
+
   const logLevel = (name: string, fallback: LogLevel): LogLevel => {
     const value = read(name) ?? fallback;
     if ((LOG_LEVELS as readonly string[]).includes(value)) return value as LogLevel;
@@ -133,6 +147,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     tokenTtlHours: integer('TOKEN_TTL_HOURS', 168, 1, 24 * 365),
     seedDemo: flag('SEED_DEMO', true),
+    seedDemoUntil: instant('SEED_DEMO_UNTIL'),
     adminLink: flag('ADMIN_LINK', false),
     plantTimeZone: timeZone('PLANT_TZ', 'Asia/Shanghai'),
     avatarBaseUrl: url('AVATAR_BASE_URL', ['http:', 'https:']),

@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   }
 
   try {
-    const { firstStart } = await seedDatabase(database.db, { demo: config.seedDemo });
+    const { firstStart } = await seedDatabase(database.db, { demo: config.seedDemo, demoUntil: config.seedDemoUntil });
     await app.listen({ port: config.port, host: config.host });
     const lines = [`报警优化管理平台已启动：${publicOrigin(config)}`];
     if (firstStart || config.adminLink) {

@@ -25,7 +25,7 @@ export async function startInProcessApi(env: Record<string, string | undefined> 
     staticDir: path.join(process.cwd(), '.no-static-dir'),
   };
   const database = await openDatabase(config);
-  await seedDatabase(database.db, { demo: config.seedDemo });
+  await seedDatabase(database.db, { demo: config.seedDemo, demoUntil: config.seedDemoUntil });
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
   await app.ready();

@@ -1,7 +1,8 @@
 /**
  * The demo plant (SEED_DEMO, first start only): four units with equipment of several types, 330
- * alarm points with rationalization fields, and 30 days of simulated journal ending now — with floods, bad
- * actors, chattering, standing alarms and shelving — so every board and list has something true to show.
+ * alarm points with rationalization fields, and 30 days of simulated journal ending now (or at SEED_DEMO_UNTIL) —
+ * with floods, bad actors, chattering, standing alarms and shelving — so every board and list has something true
+ * to show.
  */
 import { sql } from 'drizzle-orm';
 import { type Severities, suggestedPriority } from '../../common/priorityMatrix';
@@ -226,7 +227,35 @@ async function seedPlant(tx: Executor, unit: DemoUnit, points: DemoPoint[], from
     on conflict (tag, condition) do nothing`);
 }
 
-export async function seedDemoData(tx: Executor, now: number = Date.now()): Promise<void> {
+/**
+ * A demo ending before now has what the seed wrote at the clock's time (its people, flows, change requests and their
+ * approvals, the journal's batches) dated back with it, the latest at its end: applied changes fall inside its range.
+ */
+async function dateSeedBack(tx: Executor, until: number): Promise<void> {
+  const columns = await queryRows<{ table: string; column: string }>(
+    tx,
+    sql`select c.relname as "table", a.attname as "column"
+          from pg_attribute a join pg_class c on c.oid = a.attrelid
+         where c.relnamespace = 'public'::regnamespace and c.relkind = 'r' and not c.relispartition
+           and a.attnum > 0 and not a.attisdropped and a.atttypid = 'timestamptz'::regtype
+         order by 1, 2`,
+  );
+  // now() is the transaction's start: every stamp the seed took from the clock is at or after it.
+  const [{ shiftMs }] = await queryRows<{ shiftMs: number }>(
+    tx,
+    sql`select (extract(epoch from clock_timestamp()) * 1000 - ${until})::float8 as "shiftMs"`,
+  );
+  for (const { table, column } of columns) {
+    const stamp = sql.identifier(column);
+    await tx.execute(
+      sql`update ${sql.identifier(table)} set ${stamp} = ${stamp} - ${shiftMs} * interval '1 millisecond'
+           where ${stamp} >= now()`,
+    );
+  }
+}
+
+export async function seedDemoData(tx: Executor, until?: number): Promise<void> {
+  const now = until ?? Date.now();
   const to = Math.floor(now / 60_000) * 60_000;
   const from = to - 30 * DAY;
   const plants = DEMO_UNITS.map((unit) => ({ unit, points: demoPoints(unit) }));
@@ -250,4 +279,5 @@ export async function seedDemoData(tx: Executor, now: number = Date.now()): Prom
   }
   await seedDemoTemplates(tx);
   await seedDemoChanges(tx);
+  if (until) await dateSeedBack(tx, now);
 }

@@ -13,6 +13,8 @@ import { ADMIN_USERNAME, ROLE_NAMES, seededRoles } from './roles';
 export interface SeedOptions {
   /** Also seed the demo plant and its journal (SEED_DEMO); only ever on the first start. */
   demo: boolean;
+  /** The demo's end (SEED_DEMO_UNTIL); now when absent. */
+  demoUntil?: Date;
 }
 
 export interface SeedResult {
@@ -33,7 +35,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
       tx,
     );
     const firstStart = admin !== undefined;
-    if (firstStart && options.demo) await seedDemoData(tx);
+    if (firstStart && options.demo) await seedDemoData(tx, options.demoUntil?.getTime());
     return { firstStart };
   });
 }

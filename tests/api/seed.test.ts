@@ -143,3 +143,32 @@ describe('first-start seeding', { timeout: SLOW }, () => {
 function byTable(a: string, b: string): number {
   return routeIndex.permissions.indexOf(a) - routeIndex.permissions.indexOf(b);
 }
+
+describe('a demo ending at SEED_DEMO_UNTIL', { timeout: SLOW }, () => {
+  const until = new Date('2026-06-01T02:00:00Z');
+  let database: OpenDatabase;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await seedDatabase(database.db, { demo: true, demoUntil: until });
+  }, SLOW);
+  afterAll(() => database?.close());
+
+  it('ends its journal there and dates its people, approvals and change requests up to it', async () => {
+    const [dates] = await queryRows<Record<string, string | null>>(
+      database.db,
+      sql`select (select max(time) from alarm_events)::text as "lastEvent",
+                 (select max(greatest(created_at, updated_at, submitted_at, ended_at, applied_at))
+                    from change_requests)::text as "lastChange",
+                 (select min(applied_at) from change_requests)::text as "firstApplied",
+                 (select max(decided_at) from approval_decisions)::text as "lastDecision",
+                 (select max(created_at) from users)::text as "lastUser"`,
+    );
+    const at = (name: string) => new Date(dates[name] as string).getTime();
+    const hour = 3_600_000;
+    for (const name of ['lastEvent', 'lastChange', 'firstApplied', 'lastDecision', 'lastUser']) {
+      expect(at(name), name).toBeLessThanOrEqual(until.getTime());
+      expect(at(name), name).toBeGreaterThan(until.getTime() - hour);
+    }
+  });
+});

@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       tokenTtlHours: 168,
       seedDemo: true,
+      seedDemoUntil: undefined,
       adminLink: false,
       plantTimeZone: 'Asia/Shanghai',
       avatarBaseUrl: undefined,
@@ -37,6 +38,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgresql://postgres@db:5432/alarms',
       TOKEN_TTL_HOURS: '24',
       SEED_DEMO: '0',
+      SEED_DEMO_UNTIL: '2026-12-02T09:30:00+08:00',
       ADMIN_LINK: 'true',
       PLANT_TZ: 'Europe/Berlin',
       AVATAR_BASE_URL: 'https://cdn.example.com/avatars/',
@@ -55,6 +57,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgresql://postgres@db:5432/alarms',
       tokenTtlHours: 24,
       seedDemo: false,
+      seedDemoUntil: new Date('2026-12-02T01:30:00Z'),
       adminLink: true,
       plantTimeZone: 'Europe/Berlin',
       avatarBaseUrl: 'https://cdn.example.com/avatars/',
@@ -68,6 +71,20 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes a demo end only as a past instant with its offset', () => {
+    const problem = (raw: string) => {
+      try {
+        loadConfig({ SEED_DEMO_UNTIL: raw });
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+    expect(problem('2026-12-01T09:30:00Z')).toEqual([]);
+    for (const raw of ['2026-12-02T09:30:00', '2026-13-40T09:30:00+08:00', '9999-01-01T00:00:00Z', 'yesterday'])
+      expect(problem(raw), raw).toHaveLength(1);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' })).toMatchObject({ port: 8000, databaseUrl: undefined });
   });
@@ -78,6 +95,7 @@ describe('loadConfig', () => {
         PORT: 'eighty',
         TOKEN_TTL_HOURS: '0',
         SEED_DEMO: 'maybe',
+        SEED_DEMO_UNTIL: '2026-12-02 09:30',
         DATABASE_URL: 'mysql://db/alarms',
         PLANT_TZ: 'Mars/Olympus',
         AVATAR_BASE_URL: 'not a url',
@@ -96,6 +114,7 @@ describe('loadConfig', () => {
         'DATABASE_URL 必须是 postgres://… 或 postgresql://… 形式的地址',
         'TOKEN_TTL_HOURS 必须是 1–8760 之间的整数（当前为 "0"）',
         'SEED_DEMO 必须是 1 或 0（当前为 "maybe"）',
+        'SEED_DEMO_UNTIL 必须是不晚于当前时间、带时区的 ISO 8601 时刻（例如 2026-12-02T09:30:00+08:00，当前为 "2026-12-02 09:30"）',
         'PLANT_TZ 不是有效的 IANA 时区（当前为 "Mars/Olympus"，例如 Asia/Shanghai）',
         'AVATAR_BASE_URL 必须是 http://… 或 https://… 形式的地址',
         'LOG_LEVEL 必须是 fatal | error | warn | info | debug | trace | silent 之一（当前为 "loud"）',
