@@ -47,8 +47,10 @@ export default defineConfig({
                 name: 'api-postgres',
                 environment: 'node',
                 include: ['tests/api/**/*.test.ts'],
-                // Every file shares the one database: one file at a time.
-                fileParallelism: false,
+                // One migrated template database for the run; each worker copies it into a database of its own and
+                // points TEST_DATABASE_URL at it, so files run side by side (tests/api/postgres-databases.ts).
+                globalSetup: ['tests/api/postgres.setup.ts'],
+                setupFiles: ['tests/api/postgres-worker.setup.ts'],
               },
             },
           ]

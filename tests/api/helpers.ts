@@ -1,6 +1,7 @@
 /**
  * The API test harness: a real app over an in-memory embedded database, or over the PostgreSQL server
- * of TEST_DATABASE_URL (its `public` schema is dropped and migrated afresh for every app built).
+ * of TEST_DATABASE_URL. In the api-postgres project that is the vitest worker's own database
+ * (postgres-worker.setup.ts), copied afresh from the run's migrated template for every app built.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { type AppConfig, loadConfig, MEMORY_DATA_DIR } from '../../server/config
 import { type Database, defaultMigrationsFolder, type OpenDatabase, openDatabase } from '../../server/db';
 import { queryRows } from '../../server/repositories/raw-sql';
 import { seedDatabase } from '../../server/seed';
+import { copyTemplate, databaseName } from './postgres-databases';
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 export const databaseKind = testDatabaseUrl ? 'postgres' : 'pglite';
@@ -70,9 +72,21 @@ async function pgliteTemplate(): Promise<Blob> {
   return new Blob([readFileSync(cached)]);
 }
 
+/**
+ * Leaves the worker's database as the migrations leave it, with no rows: copied again from the run's template
+ * (faster than dropping the schema and migrating). Any other database is emptied and migrated.
+ */
+async function freshPostgres(url: string): Promise<void> {
+  const template = process.env.TEST_DATABASE_TEMPLATE;
+  const adminUrl = process.env.TEST_DATABASE_ADMIN_URL;
+  if (template && adminUrl && testDatabaseUrl && databaseName(url) === databaseName(testDatabaseUrl)) {
+    await copyTemplate({ adminUrl, template }, databaseName(url));
+  } else await resetPostgres(url);
+}
+
 export async function openTestDatabase(config: AppConfig = testConfig()): Promise<OpenDatabase> {
   if (config.databaseUrl) {
-    await resetPostgres(config.databaseUrl);
+    await freshPostgres(config.databaseUrl);
     return openDatabase(config);
   }
   return openDatabase(config, config.dataDir === MEMORY_DATA_DIR ? { pgliteTemplate: await pgliteTemplate() } : {});
