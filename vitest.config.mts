@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import Sequencer from './tests/sequencer';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const umi = path.resolve(root, 'src/.umi');
@@ -18,6 +19,8 @@ export default defineConfig({
   },
   test: {
     globals: true,
+    // Vitest's order, with the two sides of the api-postgres isolation check first, side by side.
+    sequence: { sequencer: Sequencer },
     projects: [
       {
         extends: true,

@@ -3,6 +3,9 @@
  * with the app's own migrator; every worker's database is a copy of it (postgres-worker.setup.ts). The run's
  * databases are dropped after it, and those a run on this machine left behind when it died are dropped first.
  */
+import { rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { MEMORY_DATA_DIR } from '../../server/config';
@@ -47,6 +50,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const prefix = runPrefix(adminUrl, process.pid);
   const databases: PostgresDatabases = { adminUrl, template: `${prefix}tpl`, workerPrefix: `${prefix}w` };
   const teardown = async () => {
+    // The marker files of the isolation check (isolation.ts).
+    rmSync(path.join(os.tmpdir(), `${databases.template}-isolation`), { recursive: true, force: true });
     const ours = (await databasesOfRuns(adminUrl)).filter((database) => database.pid === process.pid);
     await dropDatabases(
       adminUrl,

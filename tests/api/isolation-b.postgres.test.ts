@@ -1,0 +1,4 @@
+/** One side of the worker databases' isolation check; the other is isolation-a.postgres.test.ts (tests/api/isolation.ts). */
+import { isolationSide } from './isolation';
+
+isolationSide('b');
