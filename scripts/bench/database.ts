@@ -42,11 +42,11 @@ async function onServer<T>(url: string, run: (client: pg.Client) => Promise<T>):
   }
 }
 
-/** A fresh database for `part` (e.g. `journal`): embedded unless DATABASE_URL is set. */
-export async function benchDatabase(part: string): Promise<BenchDatabase> {
+/** A fresh database for `part` (e.g. `journal`): embedded unless DATABASE_URL (or `databaseUrl`) is set. */
+export async function benchDatabase(part: string, databaseUrl = process.env.DATABASE_URL): Promise<BenchDatabase> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${part}-`));
   const removeDir = async () => fs.rmSync(dir, { recursive: true, force: true });
-  const serverUrl = loadConfig({ DATABASE_URL: process.env.DATABASE_URL }).databaseUrl;
+  const serverUrl = loadConfig({ DATABASE_URL: databaseUrl }).databaseUrl;
   if (!serverUrl) {
     return {
       dir,

@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- scale` (`scale-1m` for a tenth of it): a year of a 10-console site on PostgreSQL
- * (docs/scale.md, docs/performance.md "Year-scale"). Not part of `npm run bench` without parts; `scale-1m` runs in
- * `npm test` on PostgreSQL (tests/api/scale-bench.postgres.test.ts), `scale` does not.
+ * (docs/scale.md, docs/performance.md "Year-scale"). Not part of `npm run bench` without parts, nor of `npm test`:
+ * there, tests/api/scale-bench.postgres.test.ts runs the same code on one month of `scale-1m` (`months`, `runs`).
  *
  * The journal is the heavy-tailed one of scripts/bench/heavy-journal-file.ts stretched to a year: 5,000 points over
  * 10 consoles, each point's share of the annunciations ∝ 1/rank^1.1 (the same bad actors all year), every ALM
@@ -30,7 +30,24 @@ const MONTH_DAYS = 365 / MONTHS;
 const YEAR_START = BENCH_END - 365 * DAY_MS;
 
 export interface ScaleOptions {
+  /** Rows of all the months imported, about. */
   events: number;
+  /** The last `months` months of the year are generated and imported; the whole year (12) unless given. */
+  months?: number;
+  /** Timed calls of each read after its first; the figures' own sample sizes unless given. */
+  runs?: number;
+  /** The PostgreSQL server the scratch database is made on; DATABASE_URL unless given. */
+  serverUrl?: string;
+}
+
+export interface ScaleResult {
+  /** The months imported, 1 to 12. */
+  months: number[];
+  /** Rows written to the monthly files, and rows the imports reported stored. */
+  generated: number;
+  imported: number;
+  /** Reads that answered (each failed read throws). */
+  reads: number;
 }
 
 export const SCALE_EVENTS = 10_000_000;
@@ -63,10 +80,6 @@ async function timedWithFirst(
   return { first, times };
 }
 
-async function timed(base: string, auth: { authorization: string }, url: string, runs: number): Promise<number[]> {
-  return (await timedWithFirst(base, auth, url, runs)).times;
-}
-
 async function onDatabase<T>(databaseUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -92,14 +105,25 @@ async function sizes(databaseUrl: string): Promise<{ table: string; bytes: numbe
   });
 }
 
-export async function benchScale(print: (line: string) => void, { events }: ScaleOptions): Promise<void> {
-  const target = await benchDatabase('scale');
+export async function benchScale(
+  print: (line: string) => void,
+  { events, months = MONTHS, runs, serverUrl }: ScaleOptions,
+): Promise<ScaleResult> {
+  const result: ScaleResult = { months: [], generated: 0, imported: 0, reads: 0 };
+  const timed = async (base: string, auth: { authorization: string }, url: string, figureRuns: number) => {
+    const times = (await timedWithFirst(base, auth, url, runs ?? figureRuns)).times;
+    result.reads += 1;
+    return times;
+  };
+  const target = await benchDatabase('scale', serverUrl);
   const { databaseUrl } = target.config;
   if (!databaseUrl) {
     await target.dispose();
     throw new Error('npm run bench -- scale runs on PostgreSQL only: set DATABASE_URL');
   }
-  print(`year-scale part on ${target.label}: ${events.toLocaleString('en-US')} events, 12 months, 10 consoles`);
+  print(
+    `year-scale part on ${target.label}: ${events.toLocaleString('en-US')} events, ${months} month${months === 1 ? '' : 's'}, 10 consoles`,
+  );
   try {
     // The year's monthly partitions exist before its months arrive, as the daily maintenance keeps them ahead.
     const database = await openDatabase(target.config);
@@ -115,12 +139,12 @@ export async function benchScale(print: (line: string) => void, { events }: Scal
       let imported = 0;
       let generateMs = 0;
       const file = path.join(target.dir, 'month.csv');
-      for (let month = 0; month < MONTHS; month++) {
+      for (let month = MONTHS - months; month < MONTHS; month++) {
         let started = performance.now();
         const { rows } = await writeHeavyJournal(file, {
           ...HEAVY_JOURNAL,
           points: 5_000,
-          events: Math.round(events / MONTHS),
+          events: Math.round(events / months),
           days: MONTH_DAYS,
           end: YEAR_START + (month + 1) * MONTH_DAYS * DAY_MS,
           timeSeed: HEAVY_JOURNAL.seed + 1 + month,
@@ -132,6 +156,8 @@ export async function benchScale(print: (line: string) => void, { events }: Scal
         const took = performance.now() - started;
         loadMs += took;
         imported += answer.data.imported;
+        result.months.push(month + 1);
+        result.generated += rows;
         // Where the month's time went: the phases that grow with the stored year are the ones to look at.
         const { ingest } = await server.usage();
         print(
@@ -152,10 +178,10 @@ export async function benchScale(print: (line: string) => void, { events }: Scal
       print(`vacuum (analyze) of the loaded year: ${((performance.now() - vacuuming) / 1000).toFixed(1)} s`);
 
       const consoleScope = `&console=${encodeURIComponent('操作台3')}`;
-      const summary = async (days: number, runs: number) => {
+      const summary = async (days: number, figureRuns: number) => {
         const window = `from=${new Date(BENCH_END - days * DAY_MS).toISOString()}&to=${new Date(BENCH_END).toISOString()}`;
-        const plant = await timed(server.base, auth, `/api/kpi/summary?${window}`, runs);
-        const one = await timed(server.base, auth, `/api/kpi/summary?${window}${consoleScope}`, runs);
+        const plant = await timed(server.base, auth, `/api/kpi/summary?${window}`, figureRuns);
+        const one = await timed(server.base, auth, `/api/kpi/summary?${window}${consoleScope}`, figureRuns);
         return { plant: percentile(plant, 50), one: percentile(one, 50) };
       };
       const year = await summary(365, 10);
@@ -187,7 +213,8 @@ export async function benchScale(print: (line: string) => void, { events }: Scal
 
       let worstBoard = 0;
       for (const [name, url] of boardCalls(new Date(YEAR_START).toISOString(), new Date(BENCH_END).toISOString())) {
-        const { first, times } = await timedWithFirst(server.base, auth, url, 5);
+        const { first, times } = await timedWithFirst(server.base, auth, url, runs ?? 5);
+        result.reads += 1;
         worstBoard = Math.max(worstBoard, percentile(times, 50));
         print(
           `  ${name.padEnd(8, '　')} over the year: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))} ` +
@@ -209,6 +236,8 @@ export async function benchScale(print: (line: string) => void, { events }: Scal
           `(events and episodes ${perMillion(journal)}, the rest rollups, library and others)`,
       );
       await server.close();
+      result.imported = imported;
+      return result;
     } finally {
       server.kill();
     }
