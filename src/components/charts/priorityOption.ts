@@ -3,16 +3,16 @@ import type { PriorityLook } from '@contract/boards';
 import type { KpiSummary } from '@contract/kpi';
 import { PRIORITIES } from '@contract/vocabulary';
 import type { ChartOption } from './echarts';
+import { valueLabels } from './valueLabels';
 
 export function priorityOption(distribution: KpiSummary['priorityDistribution'], looks: PriorityLook[]): ChartOption {
   const ordered = PRIORITIES.map((code) => looks.find((look) => look.code === code)).filter(
     (look): look is PriorityLook => Boolean(look),
   );
-  const percent = {
-    show: true,
+  const percent = valueLabels({
     position: 'right',
     formatter: ({ value }: { value: number }) => `${value.toFixed(1)}%`,
-  };
+  });
   return {
     tooltip: { trigger: 'axis' },
     // Below the axis, outside the bars.
@@ -25,16 +25,14 @@ export function priorityOption(distribution: KpiSummary['priorityDistribution'],
         type: 'bar',
         name: '实际',
         data: ordered.map((look) => ({ value: distribution[look.code], itemStyle: { color: look.color } })),
-        label: percent,
-        labelLayout: { hideOverlap: true },
+        ...percent,
       },
       {
         type: 'bar',
         name: '目标',
         data: ordered.map((look) => look.targetShare),
         itemStyle: { color: '#d9d9d9' },
-        label: percent,
-        labelLayout: { hideOverlap: true },
+        ...percent,
       },
     ],
   };

@@ -210,6 +210,10 @@ describe('系统改进看板', { timeout: 30_000 }, () => {
     const table = await screen.findByRole('table', { name: '各期指标' });
     const second = dayjs('2025-05-04T16:00:00.000Z').format('YYYY-MM-DD');
     expect(within(table).getByRole('row', { name: new RegExp(second) })).toHaveTextContent('0.80 达标');
+    // Each period's applied changes, readable where the chart had no room for a name.
+    expect(within(table).getByRole('row', { name: new RegExp(second) })).toHaveTextContent(
+      '变更 #12 调整 FIC-101 高报限值',
+    );
     const trend = screen.getByRole('img', { name: '改进趋势' });
     await waitFor(() => expect(trend.textContent).toContain('变更 #12 调整 FIC-101 高报限值'));
     expect(screen.getByRole('img', { name: '异常报警发现与处置' }).textContent).toContain('处置');

@@ -18,46 +18,61 @@ import { StatusTag } from '@/components/board/KpiCard';
 import Chart from '@/components/charts/Chart';
 import type { ChartOption } from '@/components/charts/echarts';
 import { priorityOption } from '@/components/charts/priorityOption';
+import { valueLabels } from '@/components/charts/valueLabels';
 import ExportButton from '@/components/ExportButton';
 import { fetchImprovement, IMPROVE_PATH } from '@/services/boards';
 import { formatPlantTime } from '@/utils/datetime';
 
 const periodLabel = (row: PeriodRow) => formatPlantTime(row.start, 'YYYY-MM-DD');
 
-/** Values that would cover one another are left out (each is in the tooltip and the table below). */
-const HIDE_OVERLAP = { hideOverlap: true };
 /** An axis name beside its axis, turned along it: above the plot it met the change marks' names. */
 const nameBeside = (name: string, nameGap: number) => ({ type: 'value', name, nameLocation: 'middle', nameGap });
 /** Below the axis labels, outside the plot. */
 const LEGEND_BELOW = { bottom: 0 };
+const CHANGE_COLOUR = '#722ed1';
+const CHANGES = '已实施变更';
 
-/** Annunciations as bars, the average rate as a line against its target; applied change requests marked. */
+type AppliedChange = Improvement['appliedChanges'][number];
+const changeName = (change: AppliedChange) => `变更 #${change.changeRequestId} ${change.title}`;
+
+/** The applied change requests of each period, by its index (a change outside the periods is left out). */
+function changesByPeriod(data: Improvement): Map<number, AppliedChange[]> {
+  const byPeriod = new Map<number, AppliedChange[]>();
+  for (const change of data.appliedChanges) {
+    const index = data.periods.findIndex((row) => change.appliedAt >= row.start && change.appliedAt < row.end);
+    if (index >= 0) byPeriod.set(index, [...(byPeriod.get(index) ?? []), change]);
+  }
+  return byPeriod;
+}
+
+/**
+ * Annunciations as bars, the average rate as a line against its target; each period with applied change requests
+ * marked by a line and, above the plot, their names. Every text is a series label, so a value and a name that
+ * would cover one another give way to each other (each stays in the tooltip and the table below); a label of a
+ * mark line takes no part in that and was painted over the values.
+ */
 function trendOption(data: Improvement): ChartOption {
-  const labels = data.periods.map(periodLabel);
-  const periodOf = (time: string) => data.periods.findIndex((row) => time >= row.start && time < row.end);
+  const marked = [...changesByPeriod(data)];
+  const target = `目标 ${data.targets.avgPer10Min}`;
   return {
     tooltip: { trigger: 'axis' },
-    legend: { data: ['报警数', KPI_DEFINITIONS.avgPer10Min.label], ...LEGEND_BELOW },
+    legend: { data: ['报警数', KPI_DEFINITIONS.avgPer10Min.label, target, CHANGES], ...LEGEND_BELOW },
     grid: { left: 64, right: 64, top: 40, bottom: 56 },
-    xAxis: { type: 'category', data: labels },
-    yAxis: [nameBeside('报警数', 48), nameBeside('次/10分钟', 40)],
+    xAxis: { type: 'category', data: data.periods.map(periodLabel) },
+    // The third axis spans the plot's height: the change names sit on its top.
+    yAxis: [nameBeside('报警数', 48), nameBeside('次/10分钟', 40), { type: 'value', show: false, min: 0, max: 1 }],
     series: [
       {
         type: 'bar',
         name: '报警数',
         data: data.periods.map((row) => row.figures.annunciations),
-        label: { show: true, position: 'top' },
-        labelLayout: HIDE_OVERLAP,
+        ...valueLabels({ position: 'top' }),
         markLine: {
           symbol: 'none',
-          lineStyle: { color: '#722ed1' },
-          label: { formatter: ({ name }: { name: string }) => name },
-          data: data.appliedChanges
-            .map((change) => ({
-              name: `变更 #${change.changeRequestId} ${change.title}`,
-              xAxis: periodOf(change.appliedAt),
-            }))
-            .filter((mark) => mark.xAxis >= 0),
+          silent: true,
+          lineStyle: { color: CHANGE_COLOUR },
+          label: { show: false },
+          data: marked.map(([index]) => ({ xAxis: index })),
         },
       },
       {
@@ -65,15 +80,32 @@ function trendOption(data: Improvement): ChartOption {
         name: KPI_DEFINITIONS.avgPer10Min.label,
         yAxisIndex: 1,
         data: data.periods.map((row) => Number(row.figures.avgPer10Min.toFixed(2))),
-        label: { show: true },
-        labelLayout: HIDE_OVERLAP,
-        markLine: {
-          symbol: 'none',
-          lineStyle: { color: '#ff4d4f', type: 'dashed' },
-          // Above the line inside the plot: at its end it sat on the axis's own figures.
-          label: { formatter: `目标 ${data.targets.avgPer10Min}`, position: 'insideEndTop' },
-          data: [{ yAxis: data.targets.avgPer10Min }],
-        },
+        ...valueLabels(),
+      },
+      {
+        type: 'line',
+        name: target,
+        yAxisIndex: 1,
+        data: data.periods.map(() => data.targets.avgPer10Min),
+        symbol: 'none',
+        itemStyle: { color: '#ff4d4f' },
+        lineStyle: { color: '#ff4d4f', type: 'dashed' },
+      },
+      {
+        type: 'scatter',
+        name: CHANGES,
+        yAxisIndex: 2,
+        symbol: 'triangle',
+        symbolRotate: 180,
+        symbolSize: 8,
+        itemStyle: { color: CHANGE_COLOUR },
+        // x, top of the plot, every name (the tooltip's).
+        encode: { x: 0, y: 1, tooltip: 2 },
+        data: marked.map(([index, changes]) => ({
+          name: changes.length > 1 ? `${changeName(changes[0])} 等 ${changes.length} 项` : changeName(changes[0]),
+          value: [index, 1, changes.map(changeName).join('；')],
+        })),
+        ...valueLabels({ position: 'top', formatter: '{b}', width: 240, overflow: 'truncate' }),
       },
     ],
   };
@@ -85,8 +117,7 @@ function abnormalOption(periods: PeriodRow[]): ChartOption {
     name,
     data: values,
     itemStyle: { color },
-    label: { show: true, position: 'top' },
-    labelLayout: HIDE_OVERLAP,
+    ...valueLabels({ position: 'top' }),
   });
   return {
     tooltip: { trigger: 'axis' },
@@ -167,6 +198,7 @@ export default function ImprovementBoard() {
     refreshDeps: [query, period],
   });
   const trend = useMemo(() => (data ? trendOption(data) : undefined), [data]);
+  const changes = useMemo(() => (data ? changesByPeriod(data) : new Map<number, AppliedChange[]>()), [data]);
   const abnormal = useMemo(() => (data ? abnormalOption(data.periods) : undefined), [data]);
   const coverage = useMemo(() => (data ? coverageOption(data) : undefined), [data]);
   const priorities = useMemo(() => (data ? priorityOption(data.prioritySplit, data.priorities) : undefined), [data]);
@@ -246,6 +278,11 @@ export default function ImprovementBoard() {
                 { title: '发现异常', dataIndex: 'found', align: 'right' },
                 { title: '处置异常', dataIndex: 'handled', align: 'right' },
                 { title: 'MOC 外变更', dataIndex: 'outsideMoc', align: 'right' },
+                {
+                  title: CHANGES,
+                  key: 'changes',
+                  render: (_, _row, index) => changes.get(index)?.map(changeName).join('；') ?? '',
+                },
               ]}
             />
           </ProCard>
