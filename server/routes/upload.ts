@@ -21,6 +21,11 @@ export async function singleUpload(request: FastifyRequest, what: string): Promi
   const files = request.files();
   const first = await files.next();
   if (first.done || first.value.fieldname !== 'file') throw refused(400, '缺少上传文件：字段名应为 file');
+  // No file system names a file with a NUL and PostgreSQL text cannot hold one (the journal keeps the name as
+  // the batch label): a forged name is refused before anything is read.
+  if (first.value.filename.includes('\0')) {
+    throw refused(400, '文件名含有非法字符（空字符 NUL）：请重命名文件后重新上传');
+  }
   return {
     file: first.value,
     async *alone(items) {

@@ -165,6 +165,27 @@ describe('hostile uploads', { timeout: SLOW * 2 }, () => {
     },
   );
 
+  it.each(
+    IMPORTS.flatMap(([name, url, content]) => [
+      [name, 'filename', 'filename="j\u0000.csv"', url, content],
+      [name, 'filename*', "filename*=UTF-8''%00x.csv", url, content],
+    ]),
+  )(
+    'refuses a %s upload whose file name (%s) holds a NUL with 400, storing nothing',
+    async (_, _parameter, disposition, url, content) => {
+      const before = await tableSizes(t.database.db);
+      const body = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; ${disposition}\r\nContent-Type: text/csv\r\n\r\n${content}\r\n${END}`;
+      const response = await post(url, body);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({
+        code: 1,
+        msg: '文件名含有非法字符（空字符 NUL）：请重命名文件后重新上传',
+        data: null,
+      });
+      expect(await tableSizes(t.database.db)).toEqual(before);
+    },
+  );
+
   it('imports one file sent with other fields', async () => {
     const body = part('note', undefined, 'x'.repeat(2 * 1024 * 1024)) + part('file', 'only.csv', JOURNAL) + END;
     const response = await post('/api/alarm/mock/import', body);
