@@ -14,7 +14,7 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  reporter: [['list']],
+  reporter: [['list'], ['./e2e/file-times.ts']],
   use: {
     baseURL: `http://127.0.0.1:${e2ePort}`,
     locale: 'zh-CN',
