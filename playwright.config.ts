@@ -1,22 +1,28 @@
 import { defineConfig } from '@playwright/test';
 
-export const e2ePort = Number(process.env.E2E_PORT ?? 8765);
-
 /** Debian's Chromium: Playwright's own browser download is neither wanted nor possible here. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * Two workers, each with a built server of its own (the `server` fixture of e2e/fixtures.ts): tests of one file
+ * may run on both. e2e/dev.spec.ts starts the dev commands instead, one after the other on one worker; listed first,
+ * it starts at once beside the built app's tests.
+ */
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['./e2e/file-times.ts']],
+  projects: [
+    { name: 'dev', testMatch: 'dev.spec.ts' },
+    { name: 'built', testIgnore: 'dev.spec.ts' },
+  ],
   use: {
-    baseURL: `http://127.0.0.1:${e2ePort}`,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     trace: 'retain-on-failure',

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { pageTitle, signInAsAdmin } from './fixtures';
+import { expect, newUserContext, pageTitle, test } from './fixtures';
 
 const submit = /确\s*定/;
 
@@ -8,7 +7,6 @@ test('a role with two permissions gives its user exactly that menu, /403 elsewhe
   page,
   browser,
 }) => {
-  await signInAsAdmin(page);
   await page.goto('/permission');
   await page.getByRole('tab', { name: '角色' }).click();
   await page.getByRole('button', { name: '新建角色' }).click();
@@ -34,7 +32,7 @@ test('a role with two permissions gives its user exactly that menu, /403 elsewhe
   const link = await page.getByRole('dialog').locator('code').innerText();
   expect(link).toMatch(/\/\?token=[\w-]+$/);
 
-  const context = await browser.newContext();
+  const context = await newUserContext(browser);
   const viewer = await context.newPage();
   await viewer.goto(link);
   const menu = viewer.getByRole('menu').first();
@@ -59,7 +57,6 @@ test('a role with two permissions gives its user exactly that menu, /403 elsewhe
 });
 
 test('the alarm-type list exports to a readable .xlsx', async ({ page }) => {
-  await signInAsAdmin(page);
   await page.goto('/alarm/base/type');
   await expect(page.getByText('状态不一致')).toBeVisible();
   const [download] = await Promise.all([

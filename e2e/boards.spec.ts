@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { adminLink, pageTitle, signInAsAdmin } from './fixtures';
+import { expect, openConsole, pageTitle, test } from './fixtures';
 
 /** Each board on the demo plant: its title, a chart drawn as SVG, and a figure from the data. */
 const BOARDS: { path: string; title: string; chart: string; shows: string }[] = [
@@ -25,7 +25,6 @@ async function chartDrawn(page: Page, label: string) {
 
 for (const board of BOARDS) {
   test(`${board.title} draws the demo plant's data`, async ({ page }) => {
-    await signInAsAdmin(page);
     await page.goto(board.path);
     await expect(pageTitle(page)).toHaveText(board.title);
     await chartDrawn(page, board.chart);
@@ -34,7 +33,7 @@ for (const board of BOARDS) {
 }
 
 test('报警总览 keeps its choice in the address; back returns to the previous one', async ({ page }) => {
-  await signInAsAdmin(page);
+  await openConsole(page);
   await page.getByText('近7天', { exact: true }).click();
   await expect(page).toHaveURL(/range=7d/);
   const scope = page.getByRole('combobox', { name: '范围' });
@@ -55,7 +54,7 @@ test('报警总览 keeps its choice in the address; back returns to the previous
 
 test('charts load only on the pages that draw them', async ({ page }) => {
   const staticDir = process.env.E2E_STATIC_DIR;
-  if (!staticDir) throw new Error('E2E_STATIC_DIR is set by e2e/global-setup.ts');
+  if (!staticDir) throw new Error('E2E_STATIC_DIR is set by the server fixture of e2e/fixtures.ts');
   const chartScripts: string[] = [];
   // Each script is read from the files served: a response's body is gone once its page has navigated away.
   page.on('request', (request) => {
@@ -64,8 +63,8 @@ test('charts load only on the pages that draw them', async ({ page }) => {
     if (fs.readFileSync(path.join(staticDir, pathname), 'utf8').includes('_echarts_instance_'))
       chartScripts.push(pathname);
   });
-  // Sign in straight onto a page without charts: the default landing page is a board.
-  await page.goto(adminLink().replace(/^\/\?/, '/alarm/base/type?'));
+  // Straight onto a page without charts: the default landing page is a board.
+  await page.goto('/alarm/base/type');
   await expect(pageTitle(page)).toHaveText('报警类型');
   expect(chartScripts).toEqual([]);
   await page.goto('/alarm/board/performance');
@@ -74,7 +73,6 @@ test('charts load only on the pages that draw them', async ({ page }) => {
 });
 
 test('报警性能看板 exports its ISA-18.2 table', async ({ page }) => {
-  await signInAsAdmin(page);
   await page.goto('/alarm/board/performance');
   await expect(page.getByRole('table', { name: 'ISA-18.2 指标' })).toBeVisible();
   const [download] = await Promise.all([
@@ -99,7 +97,6 @@ test('报警性能看板 exports its ISA-18.2 table', async ({ page }) => {
 });
 
 test('优化目标设置 saves a console target and the boards judge by it', async ({ page }) => {
-  await signInAsAdmin(page);
   await page.goto('/alarm/op/config');
   await expect(page.getByLabel('平均报警率（≤）')).toHaveValue('1.00');
   await page.getByLabel('平均报警率（≤）').fill('50');
@@ -112,7 +109,7 @@ test('优化目标设置 saves a console target and the boards judge by it', asy
 });
 
 test('报警总览 opened again asks for its data and trend picture once each, sent at start-up', async ({ page }) => {
-  await signInAsAdmin(page);
+  await openConsole(page);
   const trend = page.getByRole('img', { name: '报警趋势' });
   // The first visit draws the picture at the card's width, which the next start-up asks for.
   await expect(trend.locator('img')).toBeVisible();
@@ -140,7 +137,7 @@ test('报警总览 opened again asks for its data and trend picture once each, s
 test('报警总览 opened cold fetches its code and first data while the signed-in user is on the way', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
+  await openConsole(page);
   let userAsked = false;
   let userAnswered = false;
   const scripts: { url: string; afterUser: boolean }[] = [];

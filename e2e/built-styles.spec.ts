@@ -1,6 +1,6 @@
 /** antd's styles extracted at build time (scripts/antd-styles.tsx, src/utils/builtStyles.ts). */
-import { expect, type Page, test } from '@playwright/test';
-import { signInAsAdmin } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, openConsole, test } from './fixtures';
 
 /** The style paths the build's stylesheet holds, and the hashes of the styles antd has injected itself. */
 function styleState(page: Page) {
@@ -43,7 +43,7 @@ function looks(page: Page) {
 test('a returning visit takes antd’s styles from the build’s stylesheet, and antd builds none of those again', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
+  await openConsole(page);
   await expect(page.getByRole('group', { name: '平均报警率' })).toBeVisible();
   // A first visit fetches no stylesheet of antd: its first load stays the app's scripts.
   const first = await styleState(page);

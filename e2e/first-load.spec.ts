@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { FIRST_LOAD_BUDGETS, kib, measureFirstLoad } from './first-load';
-import { adminLink } from './fixtures';
+import { adminLink, expect, test } from './fixtures';
 
 /**
  * Bytes are deterministic for a given build, so the budgets of docs/quality.md are checked here, not only

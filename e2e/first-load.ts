@@ -58,8 +58,13 @@ export async function measureFirstLoad(
   tokenQuery: string,
   route: WeightBudget,
 ): Promise<FirstLoad> {
-  // A fresh context has an empty cache; blocking the service worker keeps its precache out of the count.
-  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  // A fresh context has an empty cache and no stored session (not the one a test's options may hold); blocking the
+  // service worker keeps its precache out of the count.
+  const context = await browser.newContext({
+    baseURL,
+    serviceWorkers: 'block',
+    storageState: { cookies: [], origins: [] },
+  });
   const page = await context.newPage();
   const pending: Promise<{ url: string; bytes: number }>[] = [];
   page.on('response', (response) => {

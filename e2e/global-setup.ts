@@ -1,29 +1,26 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { e2ePort } from '../playwright.config';
 import { startBuiltServer } from './built-server';
+import { E2E_SERVER_ENV, freePort } from './fixtures';
 
-/** Starts the built server on a fresh data directory and hands the printed admin sign-in link to the tests. */
+/**
+ * Seeds the demo plant once: a first start of the built server on a fresh data directory (migrations, roles, the
+ * demo plant up to SEED_DEMO_UNTIL), stopped again so that its directory may be copied. Each worker starts its own
+ * server on a copy (the `server` fixture of e2e/fixtures.ts): a copy starts in seconds, a seed takes most of a minute.
+ */
 export default async function globalSetup() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'alarm-e2e-'));
-  // A copy of the built SPA, so a test can publish a "new build" without touching dist/.
-  const staticDir = path.join(dataDir, 'dist');
-  cpSync('dist', staticDir, { recursive: true });
-  // 数据采集's drop root, looked at often so that a dropped journal shows within a test's patience.
-  const dropDir = path.join(dataDir, 'drop');
-  mkdirSync(dropDir);
+  const root = mkdtempSync(path.join(tmpdir(), 'alarm-e2e-'));
+  const dataDir = path.join(root, 'seeded-db');
   const server = await startBuiltServer({
-    port: e2ePort,
-    dataDir: path.join(dataDir, 'db'),
-    staticDir,
-    env: { DROP_DIR: dropDir, COLLECTOR_POLL_MS: '250' },
+    port: await freePort(),
+    dataDir,
+    staticDir: 'dist',
+    env: E2E_SERVER_ENV,
   });
-  process.env.E2E_DROP_DIR = dropDir;
-  process.env.E2E_ADMIN_LINK = server.link;
-  process.env.E2E_STATIC_DIR = staticDir;
+  await server.stop();
+  process.env.E2E_SEEDED_DB = dataDir;
   return async () => {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true });
   };
 }

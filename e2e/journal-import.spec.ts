@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { pageTitle, signInAsAdmin } from './fixtures';
+import { expect, pageTitle, test } from './fixtures';
 
 const csv = (rows: string[]) => ({
   name: 'journal.csv',
@@ -10,7 +9,6 @@ const csv = (rows: string[]) => ({
 test('journal import: a bad row shows the error table and stores nothing; a good file shows the imported count', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
   await page.goto('/alarm/mock');
   await expect(pageTitle(page)).toHaveText('模拟');
   const fileInput = page.locator('input[type="file"]');

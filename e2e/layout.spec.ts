@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { adminLink } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /**
  * Layouts at the widths of office screens: tables whose fixed 操作 column covers no cell's text, action
@@ -24,8 +24,6 @@ const overlaps = (a: Box, b: Box) =>
 
 async function open(page: Page, width: number, path: string) {
   await page.setViewportSize({ width, height: 900 });
-  await page.goto(adminLink());
-  await expect(page.getByRole('menu').first()).toBeVisible();
   await page.goto(path);
 }
 

@@ -1,11 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signInAsAdmin } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const submit = /确\s*定/;
 
 /** Feeds journal rows through the collector endpoint with the signed-in admin's token. */
-async function feedJournal(page: Page, rows: object[]) {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
+async function feedJournal(page: Page, token: string, rows: object[]) {
   const response = await page.request.post('/api/alarm/mock/events', {
     headers: { authorization: `Bearer ${token}` },
     data: rows,
@@ -13,9 +12,11 @@ async function feedJournal(page: Page, rows: object[]) {
   expect((await response.json()).code).toBe(0);
 }
 
-test('editing a point is refused for bad input, then saved and shown in its audit trail', async ({ page }) => {
-  await signInAsAdmin(page);
-  await feedJournal(page, [
+test('editing a point is refused for bad input, then saved and shown in its audit trail', async ({
+  page,
+  adminToken,
+}) => {
+  await feedJournal(page, adminToken, [
     {
       time: '2026-01-05T08:00:00Z',
       tag: 'E2E-FIC-101',
@@ -50,7 +51,6 @@ test('editing a point is refused for bad input, then saved and shown in its audi
 });
 
 test('a library file with one bad row is reported by row and column and stores nothing', async ({ page }) => {
-  await signInAsAdmin(page);
   await page.goto('/alarm/bases/list');
   await page.getByRole('button', { name: /导\s*入/ }).click();
   const dialog = page.getByRole('dialog', { name: '导入报警库' });
@@ -71,7 +71,6 @@ test('a library file with one bad row is reported by row and column and stores n
 });
 
 test('the column setting hides a column and shows it again', async ({ page }) => {
-  await signInAsAdmin(page);
   await page.goto('/alarm/bases/list');
   const table = page.getByRole('table');
   await expect(table.getByRole('columnheader', { name: '描述' })).toBeVisible();

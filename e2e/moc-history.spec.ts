@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { signInAsAdmin } from './fixtures';
+import { expect, test } from './fixtures';
 
 const TAG = 'E2E-HIST-101';
 const TITLE = 'E2E 归档与审计';
@@ -20,10 +20,10 @@ function api(page: Page, token: string | null) {
 
 test('an ended request is archived from 审批管理, found under 已归档, and its audit export lists every transition', async ({
   page,
+  adminToken,
 }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page);
-  const admin = api(page, await page.evaluate(() => localStorage.getItem('token')));
+  const admin = api(page, adminToken);
   await admin.post('/api/alarm/mock/events', [
     { time: '2026-01-05T08:00:00Z', tag: TAG, condition: 'PVHI', event: 'ALM', priority: 'high', unit: 'E2E装置' },
   ]);

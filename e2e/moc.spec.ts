@@ -1,12 +1,11 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { signInAsAdmin } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { expect, newUserContext, test } from './fixtures';
 
 const TAG = 'E2E-MOC-101';
 const TITLE = 'E2E 提高进料流量高报限值';
 
 /** Calls the API with the signed-in admin's token. */
-async function asAdmin(page: Page) {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
+function asAdmin(page: Page, token: string) {
   const headers = { authorization: `Bearer ${token}` };
   return {
     get: async (path: string) => (await (await page.request.get(path, { headers })).json()).data,
@@ -19,7 +18,7 @@ async function asAdmin(page: Page) {
 }
 
 /** A user with one seeded role, and a fresh sign-in link for them (as 权限配置 issues it). */
-async function userWithRole(api: Awaited<ReturnType<typeof asAdmin>>, username: string, name: string, role: string) {
+async function userWithRole(api: ReturnType<typeof asAdmin>, username: string, name: string, role: string) {
   const roles: { id: number; name: string }[] = await api.get('/api/permission/roles');
   const roleId = roles.find((row) => row.name === role)?.id;
   const user = await api.post('/api/permission/users', { username, name, roleIds: [roleId] });
@@ -27,7 +26,7 @@ async function userWithRole(api: Awaited<ReturnType<typeof asAdmin>>, username: 
 }
 
 async function signIn(browser: Browser, link: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await newUserContext(browser)).newPage();
   await page.goto(link);
   await expect(page.getByRole('menu').first()).toBeVisible();
   return page;
@@ -46,10 +45,10 @@ async function approve(page: Page, outcome: RegExp) {
 test('a limit change submitted by an engineer, who may not approve it himself, is applied after 审核员 and 批准人 and shows in the library’s audit trail', async ({
   page,
   browser,
+  adminToken,
 }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page);
-  const api = await asAdmin(page);
+  const api = asAdmin(page, adminToken);
   await api.post('/api/alarm/mock/events', [
     {
       time: '2026-01-05T08:00:00Z',
@@ -118,11 +117,10 @@ test('a limit change submitted by an engineer, who may not approve it himself, i
   await expect(trail).toContainText(`变更单 #${changeId}`);
 });
 
-test('the initiator revokes a pending request from 审批管理 → 我发起的 (撤回)', async ({ page }) => {
+test('the initiator revokes a pending request from 审批管理 → 我发起的 (撤回)', async ({ page, adminToken }) => {
   const tag = 'E2E-MOC-REVOKE';
   const title = 'E2E 待审批的限值变更';
-  await signInAsAdmin(page);
-  const api = await asAdmin(page);
+  const api = asAdmin(page, adminToken);
   await api.post('/api/alarm/mock/events', [
     {
       time: '2026-01-06T08:00:00Z',

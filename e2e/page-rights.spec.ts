@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { pageTitle, signInAsAdmin } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { expect, newUserContext, pageTitle, test } from './fixtures';
 
 /**
  * A user holding a few view rights opens the hidden editor pages without the rights they need, the 403 page, the
@@ -32,9 +32,8 @@ function watch(page: Page) {
 }
 
 /** The sign-in link of a new user holding `permissions`, made through the API as an administrator would. */
-async function userWith(page: Page, username: string, permissions: string[]): Promise<string> {
-  await signInAsAdmin(page);
-  const headers = { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` };
+async function userWith(page: Page, adminToken: string, username: string, permissions: string[]): Promise<string> {
+  const headers = { authorization: `Bearer ${adminToken}` };
   const post = async (path: string, data?: unknown) => {
     const body = await (await page.request.post(path, { headers, data })).json();
     expect(body.code, body.msg).toBe(0);
@@ -46,7 +45,7 @@ async function userWith(page: Page, username: string, permissions: string[]): Pr
 }
 
 async function signedIn(browser: Browser, link: string) {
-  const context = await browser.newContext();
+  const context = await newUserContext(browser);
   const page = await context.newPage();
   const seen = watch(page);
   await page.goto(link);
@@ -56,8 +55,9 @@ async function signedIn(browser: Browser, link: string) {
 test('hidden editor pages show 无权限 naming the right, without asking the server, and the form with the right', async ({
   page,
   browser,
+  adminToken,
 }) => {
-  const link = await userWith(page, 'e2e.rights.viewer', VIEWS);
+  const link = await userWith(page, adminToken, 'e2e.rights.viewer', VIEWS);
   const viewer = await signedIn(browser, link);
   // Signed in on 首页: the first page this user may open, not the overview they may not.
   await expect(viewer.page).toHaveURL(/\/alarm\/board\/performance$/);
@@ -102,8 +102,9 @@ test('hidden editor pages show 无权限 naming the right, without asking the se
 test('the 403 page names the page and the right, and 返回首页 leads to the first page the user may open', async ({
   page,
   browser,
+  adminToken,
 }) => {
-  const link = await userWith(page, 'e2e.rights.refused', VIEWS);
+  const link = await userWith(page, adminToken, 'e2e.rights.refused', VIEWS);
   const viewer = await signedIn(browser, link);
   await expect(viewer.page).toHaveURL(/\/alarm\/board\/performance$/);
   await viewer.page.goto('/permission');
@@ -131,11 +132,16 @@ test('the 403 page names the page and the right, and 返回首页 leads to the f
   await viewer.context.close();
 });
 
-test('a bogus sign-in link is refused by one user-info call', async ({ page }) => {
-  const seen = watch(page);
-  await page.goto('/?token=bogus-token-value');
-  await expect(page).toHaveURL(/\/403$/);
-  await expect(page.getByText(/请向管理员索取登录链接/)).toBeVisible();
-  expect(seen.refused).toEqual(['401 /api/userinfo']);
-  expect(seen.problems.filter((problem) => !problem.includes('401'))).toEqual([]);
+test.describe('signed out', () => {
+  // A browser holding no session opens the link.
+  test.use({ signedIn: false });
+
+  test('a bogus sign-in link is refused by one user-info call', async ({ page }) => {
+    const seen = watch(page);
+    await page.goto('/?token=bogus-token-value');
+    await expect(page).toHaveURL(/\/403$/);
+    await expect(page.getByText(/请向管理员索取登录链接/)).toBeVisible();
+    expect(seen.refused).toEqual(['401 /api/userinfo']);
+    expect(seen.problems.filter((problem) => !problem.includes('401'))).toEqual([]);
+  });
 });

@@ -1,7 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { signInAsAdmin } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, openConsole, test } from './fixtures';
+
+// The service worker, which keeps the answers and dates the offline banner, runs on the real clock (a worker's
+// clock cannot be pinned): the pages do too.
+test.use({ pinnedClock: false });
 
 test('the app is installable: manifest with icons', async ({ request }) => {
   const manifest = await (await request.get('/manifest.webmanifest')).json();
@@ -16,7 +20,7 @@ test('the service worker registers and the shell reloads offline with the offlin
   page,
   context,
 }) => {
-  await signInAsAdmin(page);
+  await openConsole(page);
   const scriptURL = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
   expect(scriptURL).toMatch(/\/sw\.js$/);
   // The first load is not yet controlled; after a reload the worker serves the shell.
@@ -49,7 +53,7 @@ test('offline, the overview and the library show the answers fetched last, dated
   page,
   context,
 }) => {
-  await signInAsAdmin(page);
+  await openConsole(page);
   await page.evaluate(async () => navigator.serviceWorker.ready);
   // The first load is not yet controlled; after a reload the worker sees (and keeps) the calls.
   await page.reload();
@@ -98,13 +102,13 @@ test('offline, the overview and the library show the answers fetched last, dated
 });
 
 test('a new build shows the update notice, and 刷新 activates it and reloads', async ({ page, context }) => {
-  await signInAsAdmin(page);
+  await openConsole(page);
   await page.evaluate(async () => navigator.serviceWorker.ready);
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 
   const staticDir = process.env.E2E_STATIC_DIR;
-  if (!staticDir) throw new Error('E2E_STATIC_DIR is set by e2e/global-setup.ts');
+  if (!staticDir) throw new Error('E2E_STATIC_DIR is set by the server fixture of e2e/fixtures.ts');
   const sw = path.join(staticDir, 'sw.js');
   writeFileSync(sw, `${readFileSync(sw, 'utf8')}\n// build ${Date.now()}\n`);
   try {

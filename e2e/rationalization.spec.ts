@@ -4,10 +4,10 @@
  * watermark) and exported.
  */
 
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { MANUAL_WORKBOOK_COLUMNS } from '../tests/fixtures/response-manual';
-import { signInAsAdmin } from './fixtures';
+import { expect, test } from './fixtures';
 
 const submit = /确\s*定/;
 
@@ -25,11 +25,10 @@ async function choose(page: Page, label: string, text: string) {
 
 test('a point rationalized in the drawer is confirmed, and an edit of its priority takes it back to 待确认', async ({
   page,
+  adminToken,
 }) => {
-  await signInAsAdmin(page);
-  const token = await page.evaluate(() => localStorage.getItem('token'));
   const fed = await page.request.post('/api/alarm/mock/events', {
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${adminToken}` },
     data: [
       {
         time: '2026-01-05T08:00:00Z',
@@ -91,7 +90,6 @@ test('a point rationalized in the drawer is confirmed, and an edit of its priori
 test('报警响应手册 prints a page per equipment without the watermark, and exports the same alarms', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
   await page.goto('/alarm/bases/list');
   await page.getByRole('button', { name: /报警响应手册/ }).click();
   await expect(page).toHaveURL(/\/alarm\/bases\/list\/manual$/);

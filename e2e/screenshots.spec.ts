@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import routes, { type AppRoute } from '../config/routes';
-import { adminLink, pageTitle } from './fixtures';
+import { expect, pageTitle, test } from './fixtures';
 
 /**
  * A picture of every page of the route table as admin at 1440 × 900, saved in the test output (one PNG per
@@ -28,8 +27,6 @@ for (const route of pagesOf(routes)) {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(adminLink());
-    await expect(page.getByRole('menu').first()).toBeVisible();
     await page.goto(route.path);
     if (route.bare) await expect(page.getByRole('main', { name: route.name })).toBeVisible();
     else await expect(pageTitle(page)).toHaveText(route.name);

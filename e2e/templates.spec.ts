@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { pageTitle, signInAsAdmin } from './fixtures';
+import { expect, pageTitle, test } from './fixtures';
 
 const save = /保\s*存/;
 
@@ -23,7 +23,6 @@ async function chooseCondition(page: Page, row: number, label: string) {
 }
 
 test('a template is created, edited (its rules checked) and deleted through its pages', async ({ page }) => {
-  await signInAsAdmin(page);
   await page.goto('/alarm/template/list');
   await page.getByRole('button', { name: '新建模板' }).click();
   await expect(page).toHaveURL(/\/alarm\/template2\/list\/create$/);
@@ -65,7 +64,6 @@ test('a template is created, edited (its rules checked) and deleted through its 
 });
 
 test('the evaluation shows the demo templates’ deviations, drills down and exports', async ({ page }) => {
-  await signInAsAdmin(page);
   await page.goto('/alarm/op/evaluate');
   await expect(pageTitle(page)).toHaveText('模板评估');
   await selectLabelled(page, '模板').click();
@@ -104,7 +102,6 @@ test('the evaluation shows the demo templates’ deviations, drills down and exp
 });
 
 test('批量合理化 of the pump type, then the suggested priorities drafted as one change', async ({ page }) => {
-  await signInAsAdmin(page);
   await page.goto('/alarm/template/list');
   const template = page.getByRole('row', { name: /离心泵标准报警模板/ });
   await template.getByRole('button', { name: '批量合理化' }).click();
