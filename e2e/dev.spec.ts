@@ -7,15 +7,20 @@
  *
  * Umi's dev server rewrites src/.umi when it starts (its files come out the same as `max setup` makes them):
  * `npm test` runs this after the type check and vitest, which read src/.umi; do not run vitest alongside it.
+ *
+ * Both commands run `umi dev` in this checkout, so both compile with webpack's cache in node_modules/.cache/
+ * bundler-webpack (Umi's default cacheDirectoryPath): the tests run one after the other on one worker, and the first
+ * stops its command only once webpack has stored the cache, so that the second compile starts from it.
+ *
+ * Both demo plants end at SEED_DEMO_UNTIL and the pages' clocks start there, as on the built server (e2e/fixtures.ts).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
-import { pageTitle } from './fixtures';
+import { freePort, pageTitle, pinClock, SEED_DEMO_UNTIL } from './fixtures';
 
 /** The first compile on a clean clone (no webpack cache) takes minutes on a busy two-core machine. */
 const COMPILE_TIMEOUT = 6 * 60_000;
@@ -24,15 +29,26 @@ const API_TIMEOUT = 3 * 60_000;
 /** A dev build is large and unminified. */
 const PAGE = { timeout: 120_000 };
 
-test.describe.configure({ timeout: COMPILE_TIMEOUT + API_TIMEOUT + 4 * 60_000 });
+/** Writing webpack's cache of a first compile (it starts after 5 s idle). */
+const CACHE_TIMEOUT = 2 * 60_000;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
+// In order, on one worker (the second compile reads the first's cache), neither skipped when the other fails.
+test.describe.configure({ mode: 'default', timeout: COMPILE_TIMEOUT + API_TIMEOUT + CACHE_TIMEOUT + 4 * 60_000 });
+
+test.beforeEach(async ({ context }) => {
+  await pinClock(context);
+});
+
+/** Umi's webpack cache of `umi dev` (node_modules/.cache/bundler-webpack/<name>-development/). */
+const WEBPACK_CACHE = path.join('node_modules', '.cache', 'bundler-webpack');
+
+/** Whether webpack has written a whole pack of its cache (index.pack is renamed into place last) since `since`. */
+function cacheStoredSince(since: number): boolean {
+  if (!existsSync(WEBPACK_CACHE)) return false;
+  return readdirSync(WEBPACK_CACHE).some((name) => {
+    const index = statSync(path.join(WEBPACK_CACHE, name, 'index.pack'), { throwIfNoEntry: false });
+    return index !== undefined && index.mtimeMs >= since;
+  });
 }
 
 const seconds = (since: number, until = Date.now()) => `${((until - since) / 1000).toFixed(1)} s`;
@@ -177,7 +193,7 @@ test('npm run dev: the in-process API starts with the dev server, prints its lin
   page,
 }) => {
   const port = await freePort();
-  const dev = new DevCommand('dev', { PORT: String(port), SEED_DEMO: '1' });
+  const dev = new DevCommand('dev', { PORT: String(port), SEED_DEMO: '1', SEED_DEMO_UNTIL });
   try {
     // Printed without any request: a browser without a token asks the API nothing.
     const linked = await dev.waitFor(
@@ -192,8 +208,11 @@ test('npm run dev: the in-process API starts with the dev server, prints its lin
     expect(health.status).toBe(200);
     const answered = seconds(asked);
     await checkPages(page, link);
+    const shown = seconds(dev.started);
+    // The next test's compile starts from this one's cache: stopped once webpack has stored it.
+    await expect.poll(() => cacheStoredSince(dev.started), { timeout: CACHE_TIMEOUT }).toBe(true);
     console.log(
-      `npm run dev: link printed after ${linked.after}, first compile done after ${compiled.after}, an /api request then answered in ${answered}, pages shown ${seconds(dev.started)} after the start`,
+      `npm run dev: link printed after ${linked.after}, first compile done after ${compiled.after}, an /api request then answered in ${answered}, pages shown ${shown} after the start, webpack's cache stored after ${seconds(dev.started)}`,
     );
   } finally {
     await dev.stop();
@@ -210,6 +229,7 @@ test('npm run dev:api: the real server on its own data directory prints a link t
     API_PORT: String(apiPort),
     DATA_DIR: path.join(dataDir, 'db'),
     SEED_DEMO: '1',
+    SEED_DEMO_UNTIL,
   });
   try {
     const linked = await dev.waitFor(
