@@ -19,6 +19,10 @@ export default defineConfig({
   },
   test: {
     globals: true,
+    // Vitest's default is one worker fewer than the cores: one file at a time on the 2-core CI machine. Every project
+    // shares this pool (projects of one sequence group must agree on it); PGlite and jsdom files keep a core busy,
+    // api-postgres files mostly wait on the server, so two workers fill both cores (issue 43, docs/quality.md).
+    maxWorkers: 2,
     // Vitest's order, with the two sides of the api-postgres isolation check first, side by side.
     sequence: { sequencer: Sequencer },
     projects: [
