@@ -2,7 +2,7 @@
  * Rules of permission sets, shared by the role editor and the server: every string must be one the
  * route table declares, and holding any action of a route implies holding its `view`.
  */
-import { permissionString, type RouteIndex, routeIndex } from './routes';
+import { actionLabel, permissionString, type RouteIndex, routeIndex } from './routes';
 
 /** The strings of `permissions` the route table does not declare. */
 export function unknownPermissions(permissions: readonly string[], index: RouteIndex = routeIndex): string[] {
@@ -20,4 +20,13 @@ export function withImpliedViews(permissions: readonly string[], index: RouteInd
     }
   }
   return index.permissions.filter((permission) => held.has(permission));
+}
+
+/** `alarm-mock-view` → `模拟·查看`: the route's name and the action's, as the role editor shows them. */
+export function permissionLabel(permission: string, index: RouteIndex = routeIndex): string {
+  for (const route of index.byPath.values()) {
+    const action = route.actions?.find((candidate) => permissionString(route.path, candidate) === permission);
+    if (action) return `${route.name ?? route.path}·${actionLabel(action)}`;
+  }
+  return permission;
 }

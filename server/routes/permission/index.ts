@@ -2,16 +2,20 @@
  * 权限配置 (docs/api.md): users (never deleted, only disabled), roles, sign-in tokens and the permission tree
  * the role editor draws; both lists export to xlsx. Reads need `permission-view`, writes `permission-edit`. Every write that
  * touches several rows runs in one transaction: a refusal leaves nothing half-saved.
+ *
+ * `permission-edit` is no key to everything (issue 39): nobody grants a permission he does not hold himself
+ * (by a user's roles or extra permissions, or by a role's permissions; the 管理员 role only by an admin),
+ * nobody mints a sign-in link for a user holding rights he lacks, and only an admin ends an admin's sign-ins.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { unknownPermissions, withImpliedViews } from '../../../common/permissions';
+import { permissionLabel, unknownPermissions, withImpliedViews } from '../../../common/permissions';
 import { permissionTree, routeIndex } from '../../../common/routes';
 import { permissionEndpoints, type RoleItem, type UserItem } from '../../../contract/permission';
-import { routePermission } from '../../auth/permissions';
+import { type Access, effectiveAccess, routePermission } from '../../auth/permissions';
 import type { Executor } from '../../db';
 import { refused } from '../../errors';
 import { sendXlsx } from '../../export/xlsx';
-import { currentUser } from '../../plugins/authentication';
+import { type AuthenticatedUser, currentUser } from '../../plugins/authentication';
 import type { UserWithRoles } from '../../repositories/users';
 import { routeOf } from '../endpoint';
 import { ok } from '../reply';
@@ -29,6 +33,46 @@ function checkedPermissions(permissions: string[]): string[] {
   if (unknown.length) throw refused(400, `未知的权限：${unknown.join('、')}`);
   return withImpliedViews(permissions);
 }
+
+/** What a user holds, or a role gives. */
+interface Held {
+  access: Access;
+  permissions: readonly string[];
+}
+
+/** At most five names, then how many there are in all. */
+function labelled(permissions: readonly string[]): string {
+  const names = permissions
+    .slice(0, 5)
+    .map((permission) => permissionLabel(permission))
+    .join('、');
+  return permissions.length > 5 ? `${names} 等 ${permissions.length} 项` : names;
+}
+
+/** The permissions of `held` the actor does not hold himself. */
+function beyond(actor: AuthenticatedUser, held: readonly string[]): string[] {
+  const own = new Set<string>(actor.permissions);
+  return held.filter((permission) => !own.has(permission));
+}
+
+/**
+ * Refuses a change taking a user or role from `before` to `after` when it gives anything the actor does not
+ * hold himself; taking away, or keeping what was already there, is never refused. `adminRole` names the
+ * admin role the change gives, if it does: all rights, present and future, so only an admin gives it.
+ */
+function refuseEscalation(actor: AuthenticatedUser, before: Held, after: Held, adminRole?: string): void {
+  if (actor.access === 'admin') return;
+  if (after.access === 'admin' && before.access !== 'admin') {
+    throw refused(403, `只有管理员才能授予「${adminRole ?? '管理员'}」角色`);
+  }
+  const had = new Set<string>(before.permissions);
+  const given = after.permissions.filter((permission) => !had.has(permission));
+  const missing = beyond(actor, given);
+  if (missing.length) throw refused(403, `不能授予您自己没有的权限：${labelled(missing)}`);
+}
+
+/** A role's or a new user's own set, with nothing held before. */
+const NOTHING: Held = { access: '', permissions: [] };
 
 export interface PermissionRoutesOptions {
   tokenTtlHours: number;
@@ -69,6 +113,20 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
     if (wasAdmin && (await users.countActiveAdmins(user.id, tx)) === 0) {
       throw refused(409, `「${user.name}」是最后一位管理员，不能移除：请先让另一位启用的用户拥有管理员角色`);
     }
+  }
+
+  /** What a user holds now, by roles and extra permissions. */
+  async function accessOf(user: UserWithRoles, tx: Executor = app.database.db): Promise<Held> {
+    return effectiveAccess(await roles.ofUser(user.id, tx), user.permissions);
+  }
+
+  /** Refuses `what` about a user holding rights the actor lacks (an admin's, whatever the actor holds). */
+  async function refuseBeyondActor(actor: AuthenticatedUser, user: UserWithRoles, what: string): Promise<void> {
+    if (actor.access === 'admin') return;
+    const held = await accessOf(user);
+    if (held.access === 'admin') throw refused(403, `「${user.name}」是管理员：只有管理员才能${what}`);
+    const missing = beyond(actor, held.permissions);
+    if (missing.length) throw refused(403, `「${user.name}」拥有您没有的权限（${labelled(missing)}）：不能${what}`);
   }
 
   async function answerUser(id: number, tx: Executor) {
@@ -120,7 +178,13 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
       const name = requiredText(request.body.name, '姓名');
       const extra = checkedPermissions(permissions);
       return app.transaction(async (tx) => {
-        await checkedRoles(roleIds, tx);
+        const given = await checkedRoles(roleIds, tx);
+        refuseEscalation(
+          currentUser(request),
+          NOTHING,
+          effectiveAccess(given, extra),
+          given.find((role) => role.isAdmin)?.name,
+        );
         const user = await users.create({ username, name, avatar, roleIds, permissions: extra }, tx);
         if (!user) throw refused(409, `用户名「${username}」已存在，请换一个`);
         return answerUser(user.id, tx);
@@ -139,6 +203,12 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
       return app.transaction(async (tx) => {
         const user = await existingUser(id, tx);
         const newRoles = await checkedRoles(roleIds, tx);
+        refuseEscalation(
+          currentUser(request),
+          await accessOf(user, tx),
+          effectiveAccess(newRoles, extra),
+          newRoles.find((role) => role.isAdmin)?.name,
+        );
         await keepAnAdmin(
           user,
           newRoles.some((role) => role.isAdmin),
@@ -183,6 +253,7 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
     config: { permission: EDIT },
     handler: async (request) => {
       const user = await existingUser(request.params.id, app.database.db);
+      await refuseBeyondActor(currentUser(request), user, '为其生成登录链接');
       if (user.disabled) throw refused(409, `用户「${user.name}」已停用，请先启用再生成登录链接`);
       const { token, expiresAt } = await tokens.issue(user.id, tokenTtlHours);
       return ok({ token, url: `/?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() });
@@ -194,6 +265,11 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
     config: { permission: EDIT },
     handler: async (request) => {
       const user = await existingUser(request.params.id, app.database.db);
+      // Ending a plain user's sign-ins takes nothing from anyone (a leaked link must be stoppable), but an
+      // admin's only by an admin.
+      if ((await accessOf(user)).access === 'admin' && currentUser(request).access !== 'admin') {
+        throw refused(403, `「${user.name}」是管理员：只有管理员才能注销其登录令牌`);
+      }
       return ok({ revoked: await tokens.revokeAllOf(user.id) });
     },
   });
@@ -236,10 +312,9 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
     config: { permission: EDIT },
     handler: async (request) => {
       const name = requiredText(request.body.name, '角色名称');
-      const role = await roles.create({
-        name,
-        permissions: rolePermissions({ isAdmin: false }, request.body.permissions),
-      });
+      const permissions = rolePermissions({ isAdmin: false }, request.body.permissions);
+      refuseEscalation(currentUser(request), NOTHING, { access: '', permissions });
+      const role = await roles.create({ name, permissions });
       if (!role) throw refused(409, `角色名称「${name}」已存在，请换一个`);
       return answerRole(role.id);
     },
@@ -253,7 +328,13 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
       const name = requiredText(request.body.name, '角色名称');
       const existing = await roles.findById(id);
       if (!existing) throw refused(404, '角色不存在或已被删除');
-      const result = await roles.update(id, { name, permissions: rolePermissions(existing, request.body.permissions) });
+      const permissions = rolePermissions(existing, request.body.permissions);
+      refuseEscalation(
+        currentUser(request),
+        { access: '', permissions: existing.permissions },
+        { access: '', permissions },
+      );
+      const result = await roles.update(id, { name, permissions });
       if (result === 'duplicate') throw refused(409, `角色名称「${name}」已存在，请换一个`);
       if (result === 'missing') throw refused(404, '角色不存在或已被删除');
       return answerRole(id);
