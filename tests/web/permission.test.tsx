@@ -209,4 +209,22 @@ describe('permission page', { timeout: 30_000 }, () => {
     expect(screen.getByText('链接只显示这一次，请立即复制并通过安全渠道交给本人。')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /复制链接/ })).toBeInTheDocument();
   });
+
+  it('shows why the server refuses an admin’s sign-in link or tokens to a non-admin, and no link', async () => {
+    answerPermissionApi();
+    const refusal = (msg: string) => HttpResponse.json({ code: 1, msg, data: null }, { status: 403 });
+    server.use(
+      http.post('/api/permission/users/1/token', () => refusal('「管理员」是管理员：只有管理员才能为其生成登录链接')),
+      http.delete('/api/permission/users/1/token', () => refusal('「管理员」是管理员：只有管理员才能注销其登录令牌')),
+    );
+    const user = userEvent.setup();
+    renderWithPermissions(<PermissionPage />, ['permission-view', 'permission-edit']);
+    await user.click(await screen.findByText('登录链接'));
+    expect(await screen.findByText('「管理员」是管理员：只有管理员才能为其生成登录链接')).toBeInTheDocument();
+    expect(screen.queryByText('链接只显示这一次，请立即复制并通过安全渠道交给本人。')).not.toBeInTheDocument();
+    await user.click(screen.getByText('注销令牌'));
+    await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    expect(await screen.findByText('「管理员」是管理员：只有管理员才能注销其登录令牌')).toBeInTheDocument();
+    expect(screen.queryByText('已注销「管理员」的登录令牌')).not.toBeInTheDocument();
+  });
 });
