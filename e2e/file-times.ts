@@ -3,6 +3,7 @@
  * test's end, workers side by side), the sum of its tests' own times and its test count, slowest first, so that
  * slow files are seen.
  */
+import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
@@ -44,8 +45,13 @@ export default class FileTimes implements Reporter {
         .join('  ')}\n`;
     let table = `\nWall time per spec file (run ${seconds(Date.now() - this.started)}, ${result.status}):\n`;
     table += line(['file', 'wall', 'tests sum', 'tests']);
-    for (const [file, time] of rows)
+    for (const [file, time] of rows) {
       table += line([file, seconds(time.end - time.start), seconds(time.busy), String(time.tests)]);
+      // A line of npm test's phase table, as scripts/timings.mjs writes them (Playwright's loader takes no .mjs).
+      const timings = process.env.TEST_TIMINGS;
+      const phase = { phase: `  e2e ${file}`, seconds: (time.end - time.start) / 1000, detail: `${time.tests} tests` };
+      if (timings) appendFileSync(timings, `${JSON.stringify(phase)}\n`);
+    }
     process.stdout.write(table);
   }
 

@@ -210,11 +210,13 @@ test.describe('chart labels at 1440 px', () => {
     await expect.poll(async () => legendOnShapes(await chartDrawing(chart), ['实际', '目标'])).toEqual([]);
   });
 
-  test('系统改进看板: values, legend, axis names and change marks apart', async ({ page }) => {
-    await open(page, 1440, '/alarm/op/system/improve?range=30d');
-    for (const label of ['改进趋势', '异常报警发现与处置']) {
-      const chart = await liveChart(page, label);
-      await expect.poll(async () => overlappingTexts(await chartDrawing(chart)), label).toEqual([]);
+  test('系统改进看板: values, legend, axis names and change marks apart, by week and by month', async ({ page }) => {
+    for (const period of ['week', 'month']) {
+      await open(page, 1440, `/alarm/op/system/improve?range=30d&period=${period}`);
+      for (const label of ['改进趋势', '异常报警发现与处置']) {
+        const chart = await liveChart(page, label);
+        await expect.poll(async () => overlappingTexts(await chartDrawing(chart)), `${label} (${period})`).toEqual([]);
+      }
     }
   });
 });

@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { SERVER_BUNDLE } from './server-bundle.mjs';
 import { buildIsCurrent, sourceStamp } from './source-stamp.mjs';
+import { recordTiming } from './timings.mjs';
 
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, {
@@ -16,8 +17,10 @@ function run(command, args, env = {}) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+const started = performance.now();
 if (process.argv.includes('--if-stale') && buildIsCurrent()) {
   process.stdout.write('build: dist/ and build/ are current for the sources, not rebuilt\n');
+  recordTiming('build', (performance.now() - started) / 1000, 'current, not rebuilt');
   process.exit(0);
 }
 
@@ -33,4 +36,5 @@ await build({
   sourcemap: true,
 });
 writeFileSync('build/source-stamp.txt', stamp);
+recordTiming('build', (performance.now() - started) / 1000);
 process.stdout.write('build: dist/ (SPA + service worker) and build/ (server) are ready\n');
