@@ -2,7 +2,7 @@
  * 权限配置 cannot be used to climb (issue 39): a user holding only the page's own rights once minted a
  * sign-in link for `admin`, gave himself the 管理员 role and revoked the real admin's tokens. Nobody grants a
  * permission he does not hold, nobody mints a link for a user holding rights he lacks, and only an admin
- * ends an admin's sign-ins.
+ * ends an admin's sign-ins, disables an admin or takes the 管理员 role away from one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_USERNAME, ROLE_NAMES } from '../../server/seed/roles';
@@ -165,6 +165,72 @@ describe('permission configuration without escalation', { timeout: SLOW }, () =>
       expect((await call('DELETE', `/users/${plain.id}/token`, editor)).json().data).toEqual({ revoked: 1 });
       expect((await call('DELETE', `/users/${second.id}/token`, admin)).json().data).toEqual({ revoked: 1 });
       expect((await userinfo(second)).statusCode).toBe(401);
+    });
+  });
+
+  describe('rule 4: only an admin disables an admin or takes the admin role away', () => {
+    it('refuses the editor the disabling of an admin, though another admin stays enabled; nothing changes', async () => {
+      // Not the last enabled admin: the refusal is the editor's, not the one keeping an admin.
+      const second = await t.createUser({ roles: [ROLE_NAMES.admin] });
+      const before = await tableSizes(t.database.db);
+      expect(answer(await call('DELETE', `/users/${admin.id}`, editor))).toEqual({
+        status: 403,
+        code: 1,
+        msg: '「管理员」是管理员：只有管理员才能停用其账号',
+      });
+      expect(answer(await call('DELETE', `/users/${second.id}`, editor))).toEqual({
+        status: 403,
+        code: 1,
+        msg: `「测试用户 ${second.username}」是管理员：只有管理员才能停用其账号`,
+      });
+      expect(await tableSizes(t.database.db)).toEqual(before);
+      expect((await t.app.repositories.users.findById(admin.id))?.disabled).toBe(false);
+      expect((await t.app.repositories.users.findById(second.id))?.disabled).toBe(false);
+      // Disabling would have ended their sign-ins: both are still signed in.
+      expect((await userinfo(admin)).statusCode).toBe(200);
+      expect((await userinfo(second)).statusCode).toBe(200);
+    });
+
+    it('refuses the editor taking the 管理员 role from an admin, whatever he gives instead; nothing changes', async () => {
+      const second = await t.createUser({ roles: [ROLE_NAMES.admin] });
+      const adminRole = await roleId(ROLE_NAMES.admin);
+      const demoted = {
+        status: 403,
+        code: 1,
+        msg: `「测试用户 ${second.username}」是管理员：只有管理员才能移除其「管理员」角色`,
+      };
+      for (const body of [{ roleIds: [] }, { roleIds: [], permissions: ['permission-view'] }]) {
+        const response = await call('PUT', `/users/${second.id}`, editor, { name: '降级', ...body });
+        expect(answer(response), JSON.stringify(body)).toEqual(demoted);
+      }
+      expect(answer(await call('PUT', `/users/${admin.id}`, editor, { name: '管理员', roleIds: [] }))).toEqual({
+        status: 403,
+        code: 1,
+        msg: '「管理员」是管理员：只有管理员才能移除其「管理员」角色',
+      });
+      for (const user of [admin, second]) {
+        expect((await t.app.repositories.roles.ofUser(user.id)).map((role) => role.id)).toEqual([adminRole]);
+        expect((await userinfo(user)).json().data.access).toBe('admin');
+      }
+      expect((await t.app.repositories.users.findById(second.id))?.name).toBe(`测试用户 ${second.username}`);
+      // Keeping the role is no demotion: the editor still renames an admin.
+      const renamed = await call('PUT', `/users/${second.id}`, editor, { name: '改名', roleIds: [adminRole] });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(renamed.json().data).toMatchObject({ name: '改名', access: 'admin' });
+    });
+
+    it('lets an admin disable, enable and demote another admin, and the editor still disable a plain user', async () => {
+      const second = await t.createUser({ roles: [ROLE_NAMES.admin] });
+      const disabled = await call('DELETE', `/users/${second.id}`, admin);
+      expect(disabled.json().data).toMatchObject({ disabled: true, access: 'admin' });
+      expect((await userinfo(second)).statusCode).toBe(401);
+      expect((await call('POST', `/users/${second.id}/enable`, admin)).json().data.disabled).toBe(false);
+      const demoted = await call('PUT', `/users/${second.id}`, admin, { name: '降级', roleIds: [] });
+      expect(demoted.json().data).toMatchObject({ access: '', roleIds: [] });
+
+      const plain = await t.createUser({ permissions: ['permission-view'] });
+      expect((await call('DELETE', `/users/${plain.id}`, editor)).json().data.disabled).toBe(true);
+      expect((await userinfo(plain)).statusCode).toBe(401);
     });
   });
 });

@@ -187,31 +187,40 @@ describe('permission configuration API', { timeout: SLOW }, () => {
     });
 
     it('refuses to remove the last enabled admin, by disabling or by taking the role away', async () => {
-      // One database per file on PostgreSQL: the second admin (the acting one) steps aside instead.
-      const seeded = await t.app.repositories.users.findByUsername(ADMIN_USERNAME);
-      const editor = await t.createUser({ permissions: ['permission-edit'] });
-      expect((await call('DELETE', `/users/${admin.id}`, editor)).statusCode).toBe(200);
+      // One database per file on PostgreSQL: the second admin (the acting one) steps aside instead. Only an
+      // admin disables or demotes an admin, and any admin acting on another is an enabled admin himself: the
+      // last enabled admin, the seeded one, tries to leave by his own hand.
+      const found = await t.app.repositories.users.findByUsername(ADMIN_USERNAME);
+      if (!found) throw new Error('no seeded admin');
+      const { token: seededToken } = await t.app.repositories.tokens.issue(found.id, 1);
+      const seeded: TestUser = {
+        id: found.id,
+        username: ADMIN_USERNAME,
+        token: seededToken,
+        authorization: { authorization: `Bearer ${seededToken}` },
+      };
+      expect((await call('DELETE', `/users/${admin.id}`, seeded)).statusCode).toBe(200);
       const last = {
         status: 409,
         code: 1,
         msg: '「管理员」是最后一位管理员，不能移除：请先让另一位启用的用户拥有管理员角色',
       };
       try {
-        expect(refusal(await call('DELETE', `/users/${seeded?.id}`, editor))).toEqual(last);
-        expect(refusal(await call('PUT', `/users/${seeded?.id}`, editor, { name: '管理员', roleIds: [] }))).toEqual(
+        expect(refusal(await call('DELETE', `/users/${seeded.id}`, seeded))).toEqual(last);
+        expect(refusal(await call('PUT', `/users/${seeded.id}`, seeded, { name: '管理员', roleIds: [] }))).toEqual(
           last,
         );
-        const [stillAdmin] = await t.app.repositories.roles.ofUser(seeded?.id ?? 0);
+        const [stillAdmin] = await t.app.repositories.roles.ofUser(seeded.id);
         expect(stillAdmin?.isAdmin).toBe(true);
       } finally {
-        expect((await call('POST', `/users/${admin.id}/enable`, editor)).statusCode).toBe(200);
+        expect((await call('POST', `/users/${admin.id}/enable`, seeded)).statusCode).toBe(200);
         // Disabling ended the acting admin's sign-in: it signs in anew.
         const { token } = await t.app.repositories.tokens.issue(admin.id, 1);
         admin = { ...admin, token, authorization: { authorization: `Bearer ${token}` } };
       }
       // With a second admin enabled again, the first one may go.
-      expect((await call('DELETE', `/users/${seeded?.id}`, editor)).statusCode).toBe(200);
-      expect((await call('POST', `/users/${seeded?.id}/enable`, editor)).statusCode).toBe(200);
+      expect((await call('DELETE', `/users/${seeded.id}`, admin)).statusCode).toBe(200);
+      expect((await call('POST', `/users/${seeded.id}/enable`, admin)).statusCode).toBe(200);
     });
   });
 

@@ -5,7 +5,8 @@
  *
  * `permission-edit` is no key to everything (issue 39): nobody grants a permission he does not hold himself
  * (by a user's roles or extra permissions, or by a role's permissions; the 管理员 role only by an admin),
- * nobody mints a sign-in link for a user holding rights he lacks, and only an admin ends an admin's sign-ins.
+ * nobody mints a sign-in link for a user holding rights he lacks, and only an admin ends an admin's sign-ins,
+ * disables an admin or takes the 管理员 role away from one (each of these ends what an admin holds).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { permissionLabel, unknownPermissions, withImpliedViews } from '../../../common/permissions';
@@ -120,6 +121,22 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
     return effectiveAccess(await roles.ofUser(user.id, tx), user.permissions);
   }
 
+  /**
+   * Refuses `what` about an admin unless the actor is one: ending an admin's sign-ins, disabling him or taking
+   * the 管理员 role away are for admins only (rights held by the actor or not, an admin is no equal of his).
+   */
+  async function refuseAdminUnlessAdmin(
+    actor: AuthenticatedUser,
+    user: UserWithRoles,
+    what: string,
+    tx: Executor = app.database.db,
+  ): Promise<void> {
+    if (actor.access === 'admin') return;
+    if ((await accessOf(user, tx)).access === 'admin') {
+      throw refused(403, `「${user.name}」是管理员：只有管理员才能${what}`);
+    }
+  }
+
   /** Refuses `what` about a user holding rights the actor lacks (an admin's, whatever the actor holds). */
   async function refuseBeyondActor(actor: AuthenticatedUser, user: UserWithRoles, what: string): Promise<void> {
     if (actor.access === 'admin') return;
@@ -201,19 +218,21 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
       const name = requiredText(request.body.name, '姓名');
       const extra = checkedPermissions(permissions);
       return app.transaction(async (tx) => {
+        const actor = currentUser(request);
         const user = await existingUser(id, tx);
         const newRoles = await checkedRoles(roleIds, tx);
+        const stillAdmin = newRoles.some((role) => role.isAdmin);
+        if (!stillAdmin) {
+          const adminRole = (await roles.ofUser(user.id, tx)).find((role) => role.isAdmin);
+          if (adminRole) await refuseAdminUnlessAdmin(actor, user, `移除其「${adminRole.name}」角色`, tx);
+        }
         refuseEscalation(
-          currentUser(request),
+          actor,
           await accessOf(user, tx),
           effectiveAccess(newRoles, extra),
           newRoles.find((role) => role.isAdmin)?.name,
         );
-        await keepAnAdmin(
-          user,
-          newRoles.some((role) => role.isAdmin),
-          tx,
-        );
+        await keepAnAdmin(user, stillAdmin, tx);
         await users.update(id, { name, avatar: avatar ?? user.avatar, roleIds, permissions: extra }, tx);
         return answerUser(id, tx);
       });
@@ -225,9 +244,14 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
     config: { permission: EDIT },
     handler: async (request) => {
       const { id } = request.params;
-      if (id === currentUser(request).id) throw refused(409, '不能停用自己的账号');
+      const actor = currentUser(request);
       return app.transaction(async (tx) => {
-        await keepAnAdmin(await existingUser(id, tx), false, tx);
+        const user = await existingUser(id, tx);
+        await refuseAdminUnlessAdmin(actor, user, '停用其账号', tx);
+        // Before the refusal of one's own: any admin disabling another is an enabled admin himself, so the last
+        // enabled admin can only be the actor, and he is told why he must stay.
+        await keepAnAdmin(user, false, tx);
+        if (id === actor.id) throw refused(409, '不能停用自己的账号');
         await users.setDisabled(id, true, tx);
         // Enabling the user again must not revive links that may have been passed on meanwhile.
         await tokens.revokeAllOf(id, tx);
@@ -267,9 +291,7 @@ const permissionRoutes: FastifyPluginAsyncTypebox<PermissionRoutesOptions> = asy
       const user = await existingUser(request.params.id, app.database.db);
       // Ending a plain user's sign-ins takes nothing from anyone (a leaked link must be stoppable), but an
       // admin's only by an admin.
-      if ((await accessOf(user)).access === 'admin' && currentUser(request).access !== 'admin') {
-        throw refused(403, `「${user.name}」是管理员：只有管理员才能注销其登录令牌`);
-      }
+      await refuseAdminUnlessAdmin(currentUser(request), user, '注销其登录令牌');
       return ok({ revoked: await tokens.revokeAllOf(user.id) });
     },
   });
