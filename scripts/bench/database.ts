@@ -32,7 +32,8 @@ export function benchConfig(target: { dataDir: string; databaseUrl?: string }): 
   };
 }
 
-async function onServer<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `run` on a connection of its own to `url`, closed after. */
+export async function onServer<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

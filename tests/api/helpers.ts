@@ -112,6 +112,8 @@ export interface TestApp {
   database: OpenDatabase;
   /** A user holding exactly the given roles (by name) and extra permissions, with a fresh token. */
   createUser(options?: TestUserOptions): Promise<TestUser>;
+  /** The id of the seeded role of that name. */
+  roleId(name: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -130,20 +132,22 @@ export async function build(
   await seedDatabase(database.db, { demo: false });
   const app = await buildApp({ config, database, logger });
   const { users, roles, tokens } = app.repositories;
+  const roleId = async (name: string) => {
+    const role = await roles.findByName(name);
+    if (!role) throw new Error(`No role ${name}`);
+    return role.id;
+  };
 
   return {
     app,
     config,
     database,
+    roleId,
     async createUser(options = {}) {
       userCounter += 1;
       const username = options.username ?? `user${userCounter}`;
       const roleIds: number[] = [];
-      for (const name of options.roles ?? []) {
-        const role = await roles.findByName(name);
-        if (!role) throw new Error(`No role ${name}`);
-        roleIds.push(role.id);
-      }
+      for (const name of options.roles ?? []) roleIds.push(await roleId(name));
       const user = await users.create({
         username,
         name: `测试用户 ${username}`,

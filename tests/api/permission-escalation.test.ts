@@ -14,7 +14,6 @@ describe('permission configuration without escalation', { timeout: SLOW }, () =>
   let admin: TestUser;
   /** A user whose only rights are 权限配置's. */
   let editor: TestUser;
-  let roleId: (name: string) => Promise<number>;
 
   beforeAll(async () => {
     t = await build();
@@ -23,11 +22,6 @@ describe('permission configuration without escalation', { timeout: SLOW }, () =>
     const { token } = await t.app.repositories.tokens.issue(seeded.id, 1);
     admin = { id: seeded.id, username: ADMIN_USERNAME, token, authorization: { authorization: `Bearer ${token}` } };
     editor = await t.createUser({ permissions: ['permission-view', 'permission-edit'] });
-    roleId = async (name) => {
-      const role = await t.app.repositories.roles.findByName(name);
-      if (!role) throw new Error(`no role ${name}`);
-      return role.id;
-    };
   }, SLOW);
   afterAll(() => t?.close());
 
@@ -47,8 +41,8 @@ describe('permission configuration without escalation', { timeout: SLOW }, () =>
       const other = await t.createUser();
       const before = await tableSizes(t.database.db);
       const refusals = [
-        [editor, { roleIds: [await roleId(ROLE_NAMES.admin)] }, '只有管理员才能授予「管理员」角色'],
-        [other, { roleIds: [await roleId(ROLE_NAMES.admin)] }, '只有管理员才能授予「管理员」角色'],
+        [editor, { roleIds: [await t.roleId(ROLE_NAMES.admin)] }, '只有管理员才能授予「管理员」角色'],
+        [other, { roleIds: [await t.roleId(ROLE_NAMES.admin)] }, '只有管理员才能授予「管理员」角色'],
         [
           editor,
           { roleIds: [], permissions: ['permission-edit', 'alarm-mock-view'] },
@@ -61,7 +55,7 @@ describe('permission configuration without escalation', { timeout: SLOW }, () =>
         ],
         [
           other,
-          { roleIds: [await roleId(ROLE_NAMES.operator)] },
+          { roleIds: [await t.roleId(ROLE_NAMES.operator)] },
           expect.stringMatching(/^不能授予您自己没有的权限：报警总览·查看、/),
         ],
       ] as const;
@@ -72,7 +66,7 @@ describe('permission configuration without escalation', { timeout: SLOW }, () =>
       const created = await call('POST', '/users', editor, {
         username: 'climber',
         name: '攀登者',
-        roleIds: [await roleId(ROLE_NAMES.admin)],
+        roleIds: [await t.roleId(ROLE_NAMES.admin)],
       });
       expect(answer(created)).toEqual({ status: 403, code: 1, msg: '只有管理员才能授予「管理员」角色' });
       expect(await tableSizes(t.database.db)).toEqual(before);
@@ -85,7 +79,7 @@ describe('permission configuration without escalation', { timeout: SLOW }, () =>
     });
 
     it('refuses to give a role permissions beyond one’s own, new or edited, changing nothing', async () => {
-      const operator = await roleId(ROLE_NAMES.operator);
+      const operator = await t.roleId(ROLE_NAMES.operator);
       const stored = await t.app.repositories.roles.findById(operator);
       const edited = await call('PUT', `/roles/${operator}`, editor, {
         name: ROLE_NAMES.operator,
@@ -101,7 +95,7 @@ describe('permission configuration without escalation', { timeout: SLOW }, () =>
 
     it('still lets the editor grant what he holds and edit users and roles without granting anything new', async () => {
       const other = await t.createUser({ roles: [ROLE_NAMES.operator] });
-      const operator = await roleId(ROLE_NAMES.operator);
+      const operator = await t.roleId(ROLE_NAMES.operator);
       const kept = await call('PUT', `/users/${other.id}`, editor, {
         name: '只改名字',
         roleIds: [operator],
@@ -123,7 +117,7 @@ describe('permission configuration without escalation', { timeout: SLOW }, () =>
       // An admin grants anything.
       const promoted = await call('PUT', `/users/${other.id}`, admin, {
         name: '只改名字',
-        roleIds: [await roleId(ROLE_NAMES.admin)],
+        roleIds: [await t.roleId(ROLE_NAMES.admin)],
       });
       expect(promoted.json().data.access).toBe('admin');
     });
@@ -193,7 +187,7 @@ describe('permission configuration without escalation', { timeout: SLOW }, () =>
 
     it('refuses the editor taking the 管理员 role from an admin, whatever he gives instead; nothing changes', async () => {
       const second = await t.createUser({ roles: [ROLE_NAMES.admin] });
-      const adminRole = await roleId(ROLE_NAMES.admin);
+      const adminRole = await t.roleId(ROLE_NAMES.admin);
       const demoted = {
         status: 403,
         code: 1,

@@ -10,17 +10,11 @@ describe('permission configuration API', { timeout: SLOW }, () => {
   let t: TestApp;
   let admin: TestUser;
   let viewer: TestUser;
-  let roleId: (name: string) => Promise<number>;
 
   beforeAll(async () => {
     t = await build();
     admin = await t.createUser({ roles: [ROLE_NAMES.admin] });
     viewer = await t.createUser({ permissions: ['permission-view'] });
-    roleId = async (name) => {
-      const role = await t.app.repositories.roles.findByName(name);
-      if (!role) throw new Error(`no role ${name}`);
-      return role.id;
-    };
   }, SLOW);
   afterAll(() => t?.close());
 
@@ -48,7 +42,7 @@ describe('permission configuration API', { timeout: SLOW }, () => {
         avatar: '',
         access: 'admin',
         disabled: false,
-        roleIds: [await roleId(ROLE_NAMES.admin)],
+        roleIds: [await t.roleId(ROLE_NAMES.admin)],
         permissions: [],
       });
 
@@ -101,7 +95,7 @@ describe('permission configuration API', { timeout: SLOW }, () => {
       const response = await call('POST', '/users', admin, {
         username: 'li.si',
         name: ' 李四 ',
-        roleIds: [await roleId(ROLE_NAMES.operator)],
+        roleIds: [await t.roleId(ROLE_NAMES.operator)],
         permissions: ['alarm-base-type-edit'],
       });
       expect(response.statusCode).toBe(200);
@@ -145,11 +139,11 @@ describe('permission configuration API', { timeout: SLOW }, () => {
 
       const response = await call('PUT', `/users/${user.id}`, admin, {
         name: '王五',
-        roleIds: [await roleId(ROLE_NAMES.approver)],
+        roleIds: [await t.roleId(ROLE_NAMES.approver)],
         permissions: ['permission-view'],
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json().data).toMatchObject({ name: '王五', roleIds: [await roleId(ROLE_NAMES.approver)] });
+      expect(response.json().data).toMatchObject({ name: '王五', roleIds: [await t.roleId(ROLE_NAMES.approver)] });
       const after = await userinfo();
       expect(after.name).toBe('王五');
       expect(after.permission).toEqual(expect.arrayContaining(['permission-view', 'alarm-approve-list-revoke']));
@@ -272,7 +266,7 @@ describe('permission configuration API', { timeout: SLOW }, () => {
       const listed = (await call('GET', '/roles', viewer)).json().data;
       expect(rows[0]).toEqual(['角色', '全部权限', '权限数', '用户数']);
       expect(rows.slice(1).map((row) => row[0])).toEqual(listed.map((role: { name: string }) => role.name));
-      const holders = await t.app.repositories.roles.holderCount(await roleId(ROLE_NAMES.admin));
+      const holders = await t.app.repositories.roles.holderCount(await t.roleId(ROLE_NAMES.admin));
       expect(rows.find((row) => row[0] === ROLE_NAMES.admin)).toEqual([
         ROLE_NAMES.admin,
         '是',
@@ -321,7 +315,7 @@ describe('permission configuration API', { timeout: SLOW }, () => {
     });
 
     it('refuses to rename a role onto another one', async () => {
-      const id = await roleId(ROLE_NAMES.approver);
+      const id = await t.roleId(ROLE_NAMES.approver);
       const response = await call('PUT', `/roles/${id}`, admin, { name: ROLE_NAMES.operator, permissions: [] });
       expect(refusal(response)).toEqual({
         status: 409,
@@ -331,13 +325,13 @@ describe('permission configuration API', { timeout: SLOW }, () => {
     });
 
     it('keeps every permission on the admin role whatever is sent', async () => {
-      const id = await roleId(ROLE_NAMES.admin);
+      const id = await t.roleId(ROLE_NAMES.admin);
       const response = await call('PUT', `/roles/${id}`, admin, { name: ROLE_NAMES.admin, permissions: [] });
       expect(response.json().data.permissions).toEqual(routeIndex.permissions);
     });
 
     it('refuses to delete a role users still hold', async () => {
-      const id = await roleId(ROLE_NAMES.operator);
+      const id = await t.roleId(ROLE_NAMES.operator);
       const holders = await t.app.repositories.roles.holderCount(id);
       expect(refusal(await call('DELETE', `/roles/${id}`))).toEqual({
         status: 409,

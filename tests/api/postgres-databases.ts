@@ -8,6 +8,9 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
+import { onServer } from '../../scripts/bench/database';
+
+export { onServer };
 
 export interface PostgresDatabases {
   /** TEST_DATABASE_URL as given: the connection that creates and drops the run's databases. */
@@ -56,16 +59,6 @@ export function databaseUrl(url: string, database: string): string {
 /** The database name an address names. */
 export function databaseName(url: string): string {
   return decodeURIComponent(new URL(url).pathname.slice(1));
-}
-
-export async function onServer<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /**
